@@ -33,8 +33,8 @@
   };
 
   // ../clients/api/src/generated/result-validate.js
-  var validateRoot = validate74;
-  var schema38 = { "description": "One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems, itemReverseZIndex), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior, the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId, and the component members componentId, componentName, componentVariants, variantOf and variantProperties. The text members textTruncation, maxLines, paragraphIndent, hangingList and listMarker are checked (their values and bounds; TEXT only; maxLines only with textTruncation ENDING; a listMarker TEXT only beside a TEXT with list ranges), as is a segment's listOptions. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.", "type": "object", "required": ["type", "id", "name"], "dependentRequired": { "relativeTransform": ["untransformedWidth", "untransformedHeight"], "untransformedWidth": ["relativeTransform", "untransformedHeight"], "untransformedHeight": ["relativeTransform", "untransformedWidth"], "gridRowAnchorIndex": ["gridColumnAnchorIndex"], "gridColumnAnchorIndex": ["gridRowAnchorIndex"] }, "properties": { "type": { "enum": ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "LINE", "VECTOR", "SVG"] }, "id": { "description": "Unique within the tree; warnings refer to it. 1 to 255 characters.", "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "description": "May be empty." }, "x": { "type": "number", "description": "px, relative to the parent frame (as Figma's x)." }, "y": { "type": "number", "description": "px, relative to the parent frame." }, "width": { "type": "number", "minimum": 0, "description": "px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)." }, "height": { "type": "number", "minimum": 0, "description": "px." }, "relativeTransform": { "$ref": "#/$defs/transform" }, "untransformedWidth": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within \xB11e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space." }, "untransformedHeight": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the height of a node with relativeTransform before the transform." }, "visible": { "type": "boolean", "description": "Figma's SceneNode.visible; absent means visible." }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "blendMode": { "$ref": "#/$defs/blendMode" }, "constraints": { "description": "Figma's Constraints: how the node follows its parent frame when the frame is resized.", "type": "object", "additionalProperties": false, "required": ["horizontal", "vertical"], "properties": { "horizontal": { "$ref": "#/$defs/constraintType" }, "vertical": { "$ref": "#/$defs/constraintType" } } }, "fills": { "description": "The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.", "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeAlign": { "enum": ["INSIDE", "OUTSIDE", "CENTER"] }, "dashPattern": { "type": "array", "items": { "type": "number", "minimum": 0 }, "description": "Dash and gap lengths in px, alternating." }, "cornerRadius": { "type": "number", "minimum": 0, "description": "px, all four corners." }, "topLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "topRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "clipsContent": { "type": "boolean", "description": "FRAME only." }, "children": { "type": "array", "items": { "$ref": "#/$defs/node" }, "description": "FRAME and GROUP nodes only." }, "characters": { "type": "string", "description": "TEXT nodes: the text (required)." }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)." }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textAlignHorizontal": { "enum": ["LEFT", "CENTER", "RIGHT", "JUSTIFIED"] }, "textAlignVertical": { "enum": ["TOP", "CENTER", "BOTTOM"] }, "textAutoResize": { "enum": ["NONE", "WIDTH_AND_HEIGHT", "HEIGHT", "TRUNCATE"] }, "textCase": { "$ref": "#/$defs/textCase" }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "textTruncation": { "enum": ["DISABLED", "ENDING"], "description": "ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation." }, "maxLines": { "type": "integer", "minimum": 1, "description": "How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING), at most 10,000.", "maximum": 1e4 }, "paragraphIndent": { "type": "number", "minimum": 0, "description": "px, the first line's indent (at most 100,000).", "maximum": 1e5 }, "hangingList": { "type": "boolean", "description": "TEXT only: the markers of its list ranges (a segment's listOptions) hang outside its box, left of the text, where CSS draws an outside marker (TextNode.hangingList)." }, "listMarker": { "type": "boolean", "description": "TEXT only: this TEXT draws one list marker of a sibling TEXT (in the same parent) whose ranges are a Figma list (listOptions) drawing the same marker. A reader that ignores listOptions draws it, and so draws the same picture; a reader that draws listOptions leaves this node out (the plugin does). Only true is written." }, "imageRef": { "description": "SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.", "type": "string", "minLength": 1 }, "vectorPaths": { "description": "VECTOR nodes: Figma's VectorPaths.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["windingRule", "data"], "properties": { "windingRule": { "enum": ["NONZERO", "EVENODD", "NONE"] }, "data": { "type": "string" } } } }, "layoutMode": { "enum": ["NONE", "HORIZONTAL", "VERTICAL", "GRID"], "description": "FRAME only: auto layout direction, or GRID (Figma's grid auto layout: gridRowCount, gridColumnCount, gaps and track sizes, each flowing child placed by its anchor indices and spans). A reader that ignores auto layout draws the same picture from every node's x, y, width and height." }, "layoutWrap": { "enum": ["NO_WRAP", "WRAP"], "description": "WRAP only with layoutMode HORIZONTAL." }, "paddingLeft": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingRight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingTop": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingBottom": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "itemSpacing": { "type": "number", "minimum": -1e5, "maximum": 1e5, "description": "px between flowing children, HORIZONTAL and VERTICAL frames only (Figma allows negative spacing)." }, "counterAxisSpacing": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between wrapped rows; only with layoutWrap WRAP." }, "itemReverseZIndex": { "type": "boolean", "description": "true: the frame paints its first child on top, the last at the bottom (the reverse of the layer order), as a page paints items laid out in the reverse of their paint order (a row laid out right to left). Auto-layout frames only (layoutMode HORIZONTAL, VERTICAL or GRID); absent means false." }, "primaryAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "SPACE_BETWEEN"], "description": "HORIZONTAL and VERTICAL frames only." }, "counterAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "BASELINE"], "description": "HORIZONTAL and VERTICAL frames only; BASELINE only with layoutMode HORIZONTAL." }, "layoutSizingHorizontal": { "enum": ["FIXED", "HUG", "FILL"], "description": "HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only." }, "layoutSizingVertical": { "enum": ["FIXED", "HUG", "FILL"], "description": "As layoutSizingHorizontal." }, "layoutPositioning": { "enum": ["AUTO", "ABSOLUTE"], "description": "ABSOLUTE: a child of an auto-layout frame that keeps its x and y." }, "minWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-width in px of the node's box (Figma's minWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-width in px of the node's box (Figma's maxWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "minHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-height in px of the node's box (Figma's minHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-height in px of the node's box (Figma's maxHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "gridRowCount": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "GRID frames only (required there): the number of rows." }, "gridColumnCount": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "GRID frames only (required there): the number of columns." }, "gridRowGap": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between rows, GRID frames only." }, "gridColumnGap": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between columns, GRID frames only." }, "gridRowSizes": { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "$ref": "#/$defs/gridTrackSize" }, "description": "GRID frames only: one size per row, top to bottom, in order; as many as gridRowCount." }, "gridColumnSizes": { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "$ref": "#/$defs/gridTrackSize" }, "description": "GRID frames only: one size per column, left to right, in order; as many as gridColumnCount." }, "gridRowAnchorIndex": { "type": "integer", "minimum": 0, "maximum": 999, "description": "A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based row of its first cell, below the parent's gridRowCount; the plugin places it with setGridChildPosition." }, "gridColumnAnchorIndex": { "type": "integer", "minimum": 0, "maximum": 999, "description": "A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based column of its first cell, below the parent's gridColumnCount; the plugin places it with setGridChildPosition." }, "gridRowSpan": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "A child of a GRID frame: how many rows it covers (absent: 1); gridRowAnchorIndex plus the span is at most the parent's gridRowCount, and no two children of a GRID frame cover the same cell." }, "gridColumnSpan": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "A child of a GRID frame: how many columns it covers (absent: 1); gridColumnAnchorIndex plus the span is at most the parent's gridColumnCount, and no two children of a GRID frame cover the same cell." }, "gridChildHorizontalAlign": { "enum": ["MIN", "CENTER", "MAX", "AUTO"], "description": "A child of a GRID frame: its horizontal alignment in its cells (absent: AUTO, a child that fills them)." }, "gridChildVerticalAlign": { "enum": ["MIN", "CENTER", "MAX", "AUTO"], "description": "A child of a GRID frame: its vertical alignment in its cells (absent: AUTO, a child that fills them)." }, "scrollBehavior": { "enum": ["SCROLLS", "FIXED", "STICKY_SCROLLS"], "description": "FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied." }, "fillStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles; the node's fills equal its paints." }, "strokeStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles." }, "textStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "TEXT nodes only: the id of a TEXT style of styles." }, "effectStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of an EFFECT style of styles; the node's effects equal its effects." }, "componentId": { "type": "string", "minLength": 1, "maxLength": 255, "description": `Version 2, FRAME nodes only: the node is one use of a repeated subtree, an INSTANCE of the component this id names (Figma REST's INSTANCE.componentId; at most 1,000 components). The node keeps its whole tree, so a reader that ignores componentId draws the same picture. Also checked (not expressible here): the first use of each id in document order has componentName and the plugin makes the main COMPONENT from its tree; every other use has that tree (the same node types, child counts and members, node members in any order, values as written) but for what an instance overrides: id, name, visible, characters, styledTextSegments, fills and fillStyleId on any node, and on the use itself x, y, constraints, layoutPositioning, layoutSizingHorizontal, layoutSizingVertical, the grid child members and scrollBehavior. A use's root that is a HORIZONTAL or VERTICAL frame without WRAP may have another width and height where it is not HUG (the plugin resizes the instance). A use may hold uses of other components (nested instances); componentId is not overridable, so every use holds uses of the same components at the same places (docs/results.md "Components").` }, "componentName": { "type": "string", "minLength": 1, "maxLength": 255, "description": "Version 2: the name of the component, on its first use only (with componentId); the plugin names the main COMPONENT with it." }, "componentVariants": { "description": `Version 2, on a component's first use only (with componentName): the component's other states, each a variant of one component set (Figma's ComponentSetNode) whose main COMPONENT is the variant State=Default; the plugin clones the main component for each, sets the overrides on the clone's layers and combines them (figma.combineAsVariants). The page's instances stay in State=Default, so a reader that ignores componentVariants draws the same picture. Also checked (not expressible here): State values once each; every override's id names a node of the use's subtree (the use included), each once a variant; styledTextSegments only on a TEXT, covering its characters as the node's own (docs/results.md "Components").`, "type": "array", "minItems": 1, "maxItems": 2, "items": { "$ref": "#/$defs/componentVariant" } }, "variantOf": { "type": "string", "minLength": 1, "maxLength": 255, "description": `Version 2, on a component's first use only (with componentName and variantProperties): the componentId of the component whose component set (Figma's ComponentSetNode) this component is a variant of; that component is the set's variant Variant=Default. Siblings of one kind that differ in more than an instance overrides (a nav's current link with another padding, a featured card) are components of one set. A reader that ignores it draws the same picture. Also checked (not expressible here): it names another component of the tree, which has no variantOf itself; at most 8 components a set, the Default included; no componentVariants beside it (docs/results.md "Components").` }, "variantProperties": { "type": "object", "description": "Version 2, with variantOf and only with it: the variant's value of its set's Variant property, as Figma's ComponentNode.variantProperties; the plugin names the variant's COMPONENT Variant=<value>. Also checked (not expressible here): each value once a set.", "properties": { "Variant": { "type": "string", "minLength": 1, "maxLength": 64, "not": { "const": "Default" } } }, "required": ["Variant"], "additionalProperties": false }, "styledTextSegments": { "description": "TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } }, "allOf": [{ "if": { "properties": { "type": { "const": "TEXT" } } }, "then": { "required": ["characters"] } }, { "if": { "properties": { "type": { "const": "SVG" } } }, "then": { "required": ["imageRef"] }, "else": { "not": { "required": ["imageRef"] } } }, { "if": { "properties": { "type": { "enum": ["FRAME", "GROUP"] } } }, "else": { "not": { "required": ["children"] } } }, { "if": { "properties": { "type": { "const": "FRAME" } } }, "else": { "not": { "required": ["layoutMode"] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["textStyleId"] } } }, { "if": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } }, "then": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "HORIZONTAL" } } } }, { "if": { "required": ["counterAxisSpacing"] }, "then": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL"] } } } }, "then": { "not": { "anyOf": [{ "required": ["layoutWrap"] }, { "required": ["itemSpacing"] }, { "required": ["counterAxisSpacing"] }, { "required": ["primaryAxisAlignItems"] }, { "required": ["counterAxisAlignItems"] }] } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL", "GRID"] } } } }, "then": { "not": { "anyOf": [{ "required": ["paddingLeft"] }, { "required": ["paddingRight"] }, { "required": ["paddingTop"] }, { "required": ["paddingBottom"] }] } } }, { "if": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "GRID" } } }, "then": { "required": ["gridRowCount", "gridColumnCount"] }, "else": { "not": { "anyOf": [{ "required": ["gridRowCount"] }, { "required": ["gridColumnCount"] }, { "required": ["gridRowGap"] }, { "required": ["gridColumnGap"] }, { "required": ["gridRowSizes"] }, { "required": ["gridColumnSizes"] }] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "anyOf": [{ "required": ["styledTextSegments"] }, { "required": ["hangingList"] }, { "required": ["listMarker"] }] } } }] };
+  var validateRoot = validate77;
+  var schema38 = { "description": "One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems, itemReverseZIndex), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior, the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId, and the component members componentId, componentName, componentVariants, variantOf and variantProperties. The text members textTruncation, maxLines, paragraphIndent, hangingList, listMarker and listText are checked (their values and bounds; TEXT only; maxLines only with textTruncation ENDING; a listMarker TEXT only beside a TEXT with list ranges; a listText's ranges and the siblings it replaces), as are a segment's listOptions and listSpacing. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.", "type": "object", "required": ["type", "id", "name"], "dependentRequired": { "relativeTransform": ["untransformedWidth", "untransformedHeight"], "untransformedWidth": ["relativeTransform", "untransformedHeight"], "untransformedHeight": ["relativeTransform", "untransformedWidth"], "gridRowAnchorIndex": ["gridColumnAnchorIndex"], "gridColumnAnchorIndex": ["gridRowAnchorIndex"] }, "properties": { "type": { "enum": ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "LINE", "VECTOR", "SVG"] }, "id": { "description": "Unique within the tree; warnings refer to it. 1 to 255 characters.", "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "description": "May be empty." }, "x": { "type": "number", "description": "px, relative to the parent frame (as Figma's x)." }, "y": { "type": "number", "description": "px, relative to the parent frame." }, "width": { "type": "number", "minimum": 0, "description": "px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)." }, "height": { "type": "number", "minimum": 0, "description": "px." }, "relativeTransform": { "$ref": "#/$defs/transform" }, "untransformedWidth": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within \xB11e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space." }, "untransformedHeight": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the height of a node with relativeTransform before the transform." }, "visible": { "type": "boolean", "description": "Figma's SceneNode.visible; absent means visible." }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "blendMode": { "$ref": "#/$defs/blendMode" }, "constraints": { "description": "Figma's Constraints: how the node follows its parent frame when the frame is resized.", "type": "object", "additionalProperties": false, "required": ["horizontal", "vertical"], "properties": { "horizontal": { "$ref": "#/$defs/constraintType" }, "vertical": { "$ref": "#/$defs/constraintType" } } }, "fills": { "description": "The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.", "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeAlign": { "enum": ["INSIDE", "OUTSIDE", "CENTER"] }, "dashPattern": { "type": "array", "items": { "type": "number", "minimum": 0 }, "description": "Dash and gap lengths in px, alternating." }, "cornerRadius": { "type": "number", "minimum": 0, "description": "px, all four corners." }, "topLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "topRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "clipsContent": { "type": "boolean", "description": "FRAME only." }, "children": { "type": "array", "items": { "$ref": "#/$defs/node" }, "description": "FRAME and GROUP nodes only." }, "characters": { "type": "string", "description": "TEXT nodes: the text (required)." }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)." }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textAlignHorizontal": { "enum": ["LEFT", "CENTER", "RIGHT", "JUSTIFIED"] }, "textAlignVertical": { "enum": ["TOP", "CENTER", "BOTTOM"] }, "textAutoResize": { "enum": ["NONE", "WIDTH_AND_HEIGHT", "HEIGHT", "TRUNCATE"] }, "textCase": { "$ref": "#/$defs/textCase" }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "textTruncation": { "enum": ["DISABLED", "ENDING"], "description": "ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation." }, "maxLines": { "type": "integer", "minimum": 1, "description": "How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING), at most 10,000.", "maximum": 1e4 }, "paragraphIndent": { "type": "number", "minimum": 0, "description": "px, the first line's indent (at most 100,000).", "maximum": 1e5 }, "hangingList": { "type": "boolean", "description": "TEXT only: the markers of its list ranges (a segment's listOptions) hang outside its box, left of the text, where CSS draws an outside marker (TextNode.hangingList)." }, "listMarker": { "type": "boolean", "description": "TEXT only: this TEXT draws one list marker of a sibling TEXT (in the same parent) whose ranges are a Figma list (listOptions) drawing the same marker. A reader that ignores listOptions draws it, and so draws the same picture; a reader that draws listOptions leaves this node out (the plugin does). Only true is written." }, "listText": { "description": "TEXT only, the format's member (not Figma's), on the first item's TEXT of a list whose items have the same space between them: the one TEXT Figma's list draws for all the items. A reader that draws it gives this TEXT the characters, height and styledTextSegments here (the items as paragraphs with listOptions and listSpacing) and leaves out the sibling TEXTs of replaces (every item's marker and the items after the first); a reader that ignores it draws those siblings, each where the page drew it: the same picture. Never in an auto-layout parent.", "$ref": "#/$defs/listText" }, "imageRef": { "description": "SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.", "type": "string", "minLength": 1 }, "vectorPaths": { "description": "VECTOR nodes: Figma's VectorPaths.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["windingRule", "data"], "properties": { "windingRule": { "enum": ["NONZERO", "EVENODD", "NONE"] }, "data": { "type": "string" } } } }, "layoutMode": { "enum": ["NONE", "HORIZONTAL", "VERTICAL", "GRID"], "description": "FRAME only: auto layout direction, or GRID (Figma's grid auto layout: gridRowCount, gridColumnCount, gaps and track sizes, each flowing child placed by its anchor indices and spans). A reader that ignores auto layout draws the same picture from every node's x, y, width and height." }, "layoutWrap": { "enum": ["NO_WRAP", "WRAP"], "description": "WRAP only with layoutMode HORIZONTAL." }, "paddingLeft": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingRight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingTop": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingBottom": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "itemSpacing": { "type": "number", "minimum": -1e5, "maximum": 1e5, "description": "px between flowing children, HORIZONTAL and VERTICAL frames only (Figma allows negative spacing)." }, "counterAxisSpacing": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between wrapped rows; only with layoutWrap WRAP." }, "itemReverseZIndex": { "type": "boolean", "description": "true: the frame paints its first child on top, the last at the bottom (the reverse of the layer order), as a page paints items laid out in the reverse of their paint order (a row laid out right to left). Auto-layout frames only (layoutMode HORIZONTAL, VERTICAL or GRID); absent means false." }, "primaryAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "SPACE_BETWEEN"], "description": "HORIZONTAL and VERTICAL frames only." }, "counterAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "BASELINE"], "description": "HORIZONTAL and VERTICAL frames only; BASELINE only with layoutMode HORIZONTAL." }, "layoutSizingHorizontal": { "enum": ["FIXED", "HUG", "FILL"], "description": "HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only." }, "layoutSizingVertical": { "enum": ["FIXED", "HUG", "FILL"], "description": "As layoutSizingHorizontal." }, "layoutPositioning": { "enum": ["AUTO", "ABSOLUTE"], "description": "ABSOLUTE: a child of an auto-layout frame that keeps its x and y." }, "minWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-width in px of the node's box (Figma's minWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-width in px of the node's box (Figma's maxWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "minHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-height in px of the node's box (Figma's minHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-height in px of the node's box (Figma's maxHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "gridRowCount": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "GRID frames only (required there): the number of rows." }, "gridColumnCount": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "GRID frames only (required there): the number of columns." }, "gridRowGap": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between rows, GRID frames only." }, "gridColumnGap": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between columns, GRID frames only." }, "gridRowSizes": { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "$ref": "#/$defs/gridTrackSize" }, "description": "GRID frames only: one size per row, top to bottom, in order; as many as gridRowCount." }, "gridColumnSizes": { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "$ref": "#/$defs/gridTrackSize" }, "description": "GRID frames only: one size per column, left to right, in order; as many as gridColumnCount." }, "gridRowAnchorIndex": { "type": "integer", "minimum": 0, "maximum": 999, "description": "A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based row of its first cell, below the parent's gridRowCount; the plugin places it with setGridChildPosition." }, "gridColumnAnchorIndex": { "type": "integer", "minimum": 0, "maximum": 999, "description": "A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based column of its first cell, below the parent's gridColumnCount; the plugin places it with setGridChildPosition." }, "gridRowSpan": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "A child of a GRID frame: how many rows it covers (absent: 1); gridRowAnchorIndex plus the span is at most the parent's gridRowCount, and no two children of a GRID frame cover the same cell." }, "gridColumnSpan": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "A child of a GRID frame: how many columns it covers (absent: 1); gridColumnAnchorIndex plus the span is at most the parent's gridColumnCount, and no two children of a GRID frame cover the same cell." }, "gridChildHorizontalAlign": { "enum": ["MIN", "CENTER", "MAX", "AUTO"], "description": "A child of a GRID frame: its horizontal alignment in its cells (absent: AUTO, a child that fills them)." }, "gridChildVerticalAlign": { "enum": ["MIN", "CENTER", "MAX", "AUTO"], "description": "A child of a GRID frame: its vertical alignment in its cells (absent: AUTO, a child that fills them)." }, "scrollBehavior": { "enum": ["SCROLLS", "FIXED", "STICKY_SCROLLS"], "description": "FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied." }, "fillStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles; the node's fills equal its paints." }, "strokeStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles." }, "textStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "TEXT nodes only: the id of a TEXT style of styles." }, "effectStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of an EFFECT style of styles; the node's effects equal its effects." }, "componentId": { "type": "string", "minLength": 1, "maxLength": 255, "description": `Version 2, FRAME nodes only: the node is one use of a repeated subtree, an INSTANCE of the component this id names (Figma REST's INSTANCE.componentId; at most 1,000 components). The node keeps its whole tree, so a reader that ignores componentId draws the same picture. Also checked (not expressible here): the first use of each id in document order has componentName and the plugin makes the main COMPONENT from its tree; every other use has that tree (the same node types, child counts and members, node members in any order, values as written) but for what an instance overrides: id, name, visible, characters, styledTextSegments, fills and fillStyleId on any node, and on the use itself x, y, constraints, layoutPositioning, layoutSizingHorizontal, layoutSizingVertical, the grid child members and scrollBehavior. A use's root that is a HORIZONTAL or VERTICAL frame without WRAP may have another width and height where it is not HUG (the plugin resizes the instance). A use may hold uses of other components (nested instances); componentId is not overridable, so every use holds uses of the same components at the same places (docs/results.md "Components").` }, "componentName": { "type": "string", "minLength": 1, "maxLength": 255, "description": "Version 2: the name of the component, on its first use only (with componentId); the plugin names the main COMPONENT with it." }, "componentVariants": { "description": `Version 2, on a component's first use only (with componentName): the component's other states, each a variant of one component set (Figma's ComponentSetNode) whose main COMPONENT is the variant State=Default; the plugin clones the main component for each, sets the overrides on the clone's layers and combines them (figma.combineAsVariants). The page's instances stay in State=Default, so a reader that ignores componentVariants draws the same picture. Also checked (not expressible here): State values once each; every override's id names a node of the use's subtree (the use included), each once a variant; styledTextSegments only on a TEXT, covering its characters as the node's own (docs/results.md "Components").`, "type": "array", "minItems": 1, "maxItems": 2, "items": { "$ref": "#/$defs/componentVariant" } }, "variantOf": { "type": "string", "minLength": 1, "maxLength": 255, "description": `Version 2, on a component's first use only (with componentName and variantProperties): the componentId of the component whose component set (Figma's ComponentSetNode) this component is a variant of; that component is the set's variant Variant=Default. Siblings of one kind that differ in more than an instance overrides (a nav's current link with another padding, a featured card) are components of one set. A reader that ignores it draws the same picture. Also checked (not expressible here): it names another component of the tree, which has no variantOf itself; at most 8 components a set, the Default included; no componentVariants beside it (docs/results.md "Components").` }, "variantProperties": { "type": "object", "description": "Version 2, with variantOf and only with it: the variant's value of its set's Variant property, as Figma's ComponentNode.variantProperties; the plugin names the variant's COMPONENT Variant=<value>. Also checked (not expressible here): each value once a set.", "properties": { "Variant": { "type": "string", "minLength": 1, "maxLength": 64, "not": { "const": "Default" } } }, "required": ["Variant"], "additionalProperties": false }, "styledTextSegments": { "description": "TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } }, "allOf": [{ "if": { "properties": { "type": { "const": "TEXT" } } }, "then": { "required": ["characters"] } }, { "if": { "properties": { "type": { "const": "SVG" } } }, "then": { "required": ["imageRef"] }, "else": { "not": { "required": ["imageRef"] } } }, { "if": { "properties": { "type": { "enum": ["FRAME", "GROUP"] } } }, "else": { "not": { "required": ["children"] } } }, { "if": { "properties": { "type": { "const": "FRAME" } } }, "else": { "not": { "required": ["layoutMode"] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["textStyleId"] } } }, { "if": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } }, "then": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "HORIZONTAL" } } } }, { "if": { "required": ["counterAxisSpacing"] }, "then": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL"] } } } }, "then": { "not": { "anyOf": [{ "required": ["layoutWrap"] }, { "required": ["itemSpacing"] }, { "required": ["counterAxisSpacing"] }, { "required": ["primaryAxisAlignItems"] }, { "required": ["counterAxisAlignItems"] }] } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL", "GRID"] } } } }, "then": { "not": { "anyOf": [{ "required": ["paddingLeft"] }, { "required": ["paddingRight"] }, { "required": ["paddingTop"] }, { "required": ["paddingBottom"] }] } } }, { "if": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "GRID" } } }, "then": { "required": ["gridRowCount", "gridColumnCount"] }, "else": { "not": { "anyOf": [{ "required": ["gridRowCount"] }, { "required": ["gridColumnCount"] }, { "required": ["gridRowGap"] }, { "required": ["gridColumnGap"] }, { "required": ["gridRowSizes"] }, { "required": ["gridColumnSizes"] }] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "anyOf": [{ "required": ["styledTextSegments"] }, { "required": ["hangingList"] }, { "required": ["listMarker"] }, { "required": ["listText"] }] } } }] };
   var schema40 = { "description": "Figma's BlendMode.", "enum": ["PASS_THROUGH", "NORMAL", "DARKEN", "MULTIPLY", "LINEAR_BURN", "COLOR_BURN", "LIGHTEN", "SCREEN", "LINEAR_DODGE", "COLOR_DODGE", "OVERLAY", "SOFT_LIGHT", "HARD_LIGHT", "DIFFERENCE", "EXCLUSION", "HUE", "SATURATION", "COLOR", "LUMINOSITY"] };
   var schema41 = { "enum": ["MIN", "CENTER", "MAX", "STRETCH", "SCALE"] };
   var schema66 = { "description": "Figma's LineHeight.", "oneOf": [{ "type": "object", "additionalProperties": false, "required": ["value", "unit"], "properties": { "value": { "type": "number" }, "unit": { "enum": ["PIXELS", "PERCENT"] } } }, { "type": "object", "additionalProperties": false, "required": ["unit"], "properties": { "unit": { "const": "AUTO" } } }], "discriminator": { "propertyName": "unit" } };
@@ -43,7 +43,7 @@
   var schema69 = { "enum": ["NONE", "UNDERLINE", "STRIKETHROUGH"] };
   var schema70 = { "enum": ["SOLID", "WAVY", "DOTTED"], "description": "How a decoration line is drawn (Figma's TextDecorationStyle); absent: SOLID. CSS dashed is written DOTTED and double SOLID, with a TEXT_DECORATION_STYLE warning." };
   var schema71 = { "type": "object", "description": "Figma's TextDecorationOffset or TextDecorationThickness; absent: AUTO (the font's).", "required": ["value", "unit"], "additionalProperties": false, "properties": { "value": { "type": "number" }, "unit": { "enum": ["PIXELS", "PERCENT"] } } };
-  var schema74 = { "description": "Figma's GridTrackSize: FIXED (value: px), FLEX (value: the share of the free room, as a CSS fr; absent: 1) or HUG (sized by the children placed in the track alone; no value).", "type": "object", "additionalProperties": false, "required": ["type"], "properties": { "type": { "enum": ["FIXED", "FLEX", "HUG"] }, "value": { "type": "number", "minimum": 0, "maximum": 1e5 } }, "allOf": [{ "if": { "properties": { "type": { "const": "FIXED" } } }, "then": { "required": ["value"] } }, { "if": { "properties": { "type": { "const": "FLEX" } } }, "then": { "properties": { "value": { "exclusiveMinimum": 0 } } } }, { "if": { "properties": { "type": { "const": "HUG" } } }, "then": { "not": { "required": ["value"] } } }] };
+  var schema83 = { "description": "Figma's GridTrackSize: FIXED (value: px), FLEX (value: the share of the free room, as a CSS fr; absent: 1) or HUG (sized by the children placed in the track alone; no value).", "type": "object", "additionalProperties": false, "required": ["type"], "properties": { "type": { "enum": ["FIXED", "FLEX", "HUG"] }, "value": { "type": "number", "minimum": 0, "maximum": 1e5 } }, "allOf": [{ "if": { "properties": { "type": { "const": "FIXED" } } }, "then": { "required": ["value"] } }, { "if": { "properties": { "type": { "const": "FLEX" } } }, "then": { "properties": { "value": { "exclusiveMinimum": 0 } } } }, { "if": { "properties": { "type": { "const": "HUG" } } }, "then": { "not": { "required": ["value"] } } }] };
   var func1 = ((s) => Array.from(s).length);
   function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
@@ -1877,13 +1877,11 @@
     return errors === 0;
   }
   validate43.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-  var schema76 = { "description": "One variant of a component set: Figma's ComponentNode.variantProperties and the paint members of the main component's layers that differ in it.", "type": "object", "additionalProperties": false, "required": ["variantProperties", "overrides"], "properties": { "variantProperties": { "type": "object", "additionalProperties": false, "required": ["State"], "properties": { "State": { "description": "The state the variant shows (the main component is Default).", "enum": ["Hover", "Focus"] } } }, "overrides": { "description": "At most 500; each id once.", "type": "array", "minItems": 1, "maxItems": 500, "items": { "$ref": "#/$defs/variantOverride" } } } };
-  var schema77 = { "description": "The members of one layer of a variant that differ from the main component (only paint members; each present only where it differs; an empty list clears the paints).", "type": "object", "additionalProperties": false, "required": ["id"], "properties": { "id": { "description": "A node of the first use's subtree (the use itself included).", "type": "string", "minLength": 1, "maxLength": 255 }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "fills": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "styledTextSegments": { "description": "A TEXT's segments in the variant, covering its characters as the node's own do.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } } };
-  var schema79 = { "description": "One styled text segment. Members other than start, end, characters, fills and listOptions pass to the plugin unchecked; the converter writes all of those listed here.", "type": "object", "required": ["start", "end"], "properties": { "characters": { "type": "string", "description": "The range's characters (optional; equal to the node's characters from start to end)." }, "start": { "type": "integer", "minimum": 0 }, "end": { "type": "integer", "minimum": 1 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3 }, "fills": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "$ref": "#/$defs/textCase" }, "hyperlink": { "description": "Figma's HyperlinkTarget, or null.", "oneOf": [{ "type": "null" }, { "type": "object", "required": ["type", "value"], "properties": { "type": { "enum": ["URL", "NODE"] }, "value": { "type": "string", "minLength": 1 } } }] }, "listOptions": { "description": "Figma's TextListOptions of the range's paragraphs (setRangeListOptions): ORDERED (numbers 1., 2., \u2026) or UNORDERED (bullets) list items; NONE or absent: no list.", "type": "object", "additionalProperties": false, "required": ["type"], "properties": { "type": { "enum": ["ORDERED", "UNORDERED", "NONE"] } } } } };
-  function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  var schema75 = { "description": "One styled text segment. Members other than start, end, characters, fills, listOptions and listSpacing pass to the plugin unchecked; the converter writes all of those listed here.", "type": "object", "required": ["start", "end"], "properties": { "characters": { "type": "string", "description": "The range's characters (optional; equal to the node's characters from start to end)." }, "start": { "type": "integer", "minimum": 0 }, "end": { "type": "integer", "minimum": 1 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3 }, "fills": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "$ref": "#/$defs/textCase" }, "hyperlink": { "description": "Figma's HyperlinkTarget, or null.", "oneOf": [{ "type": "null" }, { "type": "object", "required": ["type", "value"], "properties": { "type": { "enum": ["URL", "NODE"] }, "value": { "type": "string", "minLength": 1 } } }] }, "listOptions": { "description": "Figma's TextListOptions of the range's paragraphs (setRangeListOptions): ORDERED (numbers 1., 2., \u2026) or UNORDERED (bullets) list items; NONE or absent: no list.", "type": "object", "additionalProperties": false, "required": ["type"], "properties": { "type": { "enum": ["ORDERED", "UNORDERED", "NONE"] } } }, "listSpacing": { "description": "px, the space Figma's list puts between the range's list paragraphs and the next item (setRangeListSpacing; 0 to 100,000); absent: 0.", "type": "number", "minimum": 0, "maximum": 1e5 } } };
+  function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate51.evaluated;
+    const evaluated0 = validate47.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -1894,13 +1892,13 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
         if (data.start === void 0 && (missing0 = "start") || data.end === void 0 && (missing0 = "end")) {
-          validate51.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          validate47.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           if (data.characters !== void 0) {
             const _errs1 = errors;
             if (typeof data.characters !== "string") {
-              validate51.errors = [{ instancePath: instancePath + "/characters", schemaPath: "#/properties/characters/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+              validate47.errors = [{ instancePath: instancePath + "/characters", schemaPath: "#/properties/characters/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
               return false;
             }
             var valid0 = _errs1 === errors;
@@ -1912,13 +1910,13 @@
               let data1 = data.start;
               const _errs3 = errors;
               if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-                validate51.errors = [{ instancePath: instancePath + "/start", schemaPath: "#/properties/start/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                validate47.errors = [{ instancePath: instancePath + "/start", schemaPath: "#/properties/start/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                 return false;
               }
               if (errors === _errs3) {
                 if (typeof data1 == "number") {
                   if (data1 < 0 || isNaN(data1)) {
-                    validate51.errors = [{ instancePath: instancePath + "/start", schemaPath: "#/properties/start/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                    validate47.errors = [{ instancePath: instancePath + "/start", schemaPath: "#/properties/start/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                     return false;
                   }
                 }
@@ -1932,13 +1930,13 @@
                 let data2 = data.end;
                 const _errs5 = errors;
                 if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)))) {
-                  validate51.errors = [{ instancePath: instancePath + "/end", schemaPath: "#/properties/end/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                  validate47.errors = [{ instancePath: instancePath + "/end", schemaPath: "#/properties/end/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                   return false;
                 }
                 if (errors === _errs5) {
                   if (typeof data2 == "number") {
                     if (data2 < 1 || isNaN(data2)) {
-                      validate51.errors = [{ instancePath: instancePath + "/end", schemaPath: "#/properties/end/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                      validate47.errors = [{ instancePath: instancePath + "/end", schemaPath: "#/properties/end/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                       return false;
                     }
                   }
@@ -1956,13 +1954,13 @@
                     if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
                       let missing1;
                       if (data3.family === void 0 && (missing1 = "family") || data3.style === void 0 && (missing1 = "style")) {
-                        validate51.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                        validate47.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
                         return false;
                       } else {
                         const _errs10 = errors;
                         for (const key0 in data3) {
                           if (!(key0 === "family" || key0 === "style")) {
-                            validate51.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+                            validate47.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
                             return false;
                             break;
                           }
@@ -1974,16 +1972,16 @@
                             if (errors === _errs11) {
                               if (typeof data4 === "string") {
                                 if (func1(data4) > 255) {
-                                  validate51.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                  validate47.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                   return false;
                                 } else {
                                   if (func1(data4) < 1) {
-                                    validate51.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                    validate47.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                     return false;
                                   }
                                 }
                               } else {
-                                validate51.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                validate47.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                 return false;
                               }
                             }
@@ -1998,16 +1996,16 @@
                               if (errors === _errs13) {
                                 if (typeof data5 === "string") {
                                   if (func1(data5) > 255) {
-                                    validate51.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                    validate47.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                     return false;
                                   } else {
                                     if (func1(data5) < 1) {
-                                      validate51.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                      validate47.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                       return false;
                                     }
                                   }
                                 } else {
-                                  validate51.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                  validate47.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                   return false;
                                 }
                               }
@@ -2019,7 +2017,7 @@
                         }
                       }
                     } else {
-                      validate51.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                      validate47.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                       return false;
                     }
                   }
@@ -2034,11 +2032,11 @@
                     if (errors === _errs15) {
                       if (typeof data6 == "number") {
                         if (data6 <= 0 || isNaN(data6)) {
-                          validate51.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
+                          validate47.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
                           return false;
                         }
                       } else {
-                        validate51.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                        validate47.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                         return false;
                       }
                     }
@@ -2051,17 +2049,17 @@
                       let data7 = data.fontWeight;
                       const _errs17 = errors;
                       if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)))) {
-                        validate51.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                        validate47.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                         return false;
                       }
                       if (errors === _errs17) {
                         if (typeof data7 == "number") {
                           if (data7 > 1e3 || isNaN(data7)) {
-                            validate51.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
+                            validate47.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
                             return false;
                           } else {
                             if (data7 < 1 || isNaN(data7)) {
-                              validate51.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                              validate47.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                               return false;
                             }
                           }
@@ -2091,7 +2089,7 @@
                               }
                             }
                           } else {
-                            validate51.errors = [{ instancePath: instancePath + "/fills", schemaPath: "#/properties/fills/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                            validate47.errors = [{ instancePath: instancePath + "/fills", schemaPath: "#/properties/fills/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                             return false;
                           }
                         }
@@ -2104,7 +2102,7 @@
                           let data10 = data.textDecoration;
                           const _errs22 = errors;
                           if (!(data10 === "NONE" || data10 === "UNDERLINE" || data10 === "STRIKETHROUGH")) {
-                            validate51.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema69.enum }, message: "must be equal to one of the allowed values" }];
+                            validate47.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema69.enum }, message: "must be equal to one of the allowed values" }];
                             return false;
                           }
                           var valid0 = _errs22 === errors;
@@ -2116,7 +2114,7 @@
                             let data11 = data.textDecorationStyle;
                             const _errs24 = errors;
                             if (!(data11 === "SOLID" || data11 === "WAVY" || data11 === "DOTTED")) {
-                              validate51.errors = [{ instancePath: instancePath + "/textDecorationStyle", schemaPath: "#/$defs/textDecorationStyle/enum", keyword: "enum", params: { allowedValues: schema70.enum }, message: "must be equal to one of the allowed values" }];
+                              validate47.errors = [{ instancePath: instancePath + "/textDecorationStyle", schemaPath: "#/$defs/textDecorationStyle/enum", keyword: "enum", params: { allowedValues: schema70.enum }, message: "must be equal to one of the allowed values" }];
                               return false;
                             }
                             var valid0 = _errs24 === errors;
@@ -2132,13 +2130,13 @@
                                 if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
                                   let missing2;
                                   if (data12.value === void 0 && (missing2 = "value") || data12.unit === void 0 && (missing2 = "unit")) {
-                                    validate51.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
+                                    validate47.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
                                     return false;
                                   } else {
                                     const _errs29 = errors;
                                     for (const key1 in data12) {
                                       if (!(key1 === "value" || key1 === "unit")) {
-                                        validate51.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                                        validate47.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
                                         return false;
                                         break;
                                       }
@@ -2147,7 +2145,7 @@
                                       if (data12.value !== void 0) {
                                         const _errs30 = errors;
                                         if (!(typeof data12.value == "number")) {
-                                          validate51.errors = [{ instancePath: instancePath + "/textDecorationOffset/value", schemaPath: "#/$defs/textDecorationLength/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                          validate47.errors = [{ instancePath: instancePath + "/textDecorationOffset/value", schemaPath: "#/$defs/textDecorationLength/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                           return false;
                                         }
                                         var valid7 = _errs30 === errors;
@@ -2159,7 +2157,7 @@
                                           let data14 = data12.unit;
                                           const _errs32 = errors;
                                           if (!(data14 === "PIXELS" || data14 === "PERCENT")) {
-                                            validate51.errors = [{ instancePath: instancePath + "/textDecorationOffset/unit", schemaPath: "#/$defs/textDecorationLength/properties/unit/enum", keyword: "enum", params: { allowedValues: schema71.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                            validate47.errors = [{ instancePath: instancePath + "/textDecorationOffset/unit", schemaPath: "#/$defs/textDecorationLength/properties/unit/enum", keyword: "enum", params: { allowedValues: schema71.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                             return false;
                                           }
                                           var valid7 = _errs32 === errors;
@@ -2170,7 +2168,7 @@
                                     }
                                   }
                                 } else {
-                                  validate51.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                  validate47.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                   return false;
                                 }
                               }
@@ -2187,13 +2185,13 @@
                                   if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
                                     let missing3;
                                     if (data15.value === void 0 && (missing3 = "value") || data15.unit === void 0 && (missing3 = "unit")) {
-                                      validate51.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" }];
+                                      validate47.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" }];
                                       return false;
                                     } else {
                                       const _errs36 = errors;
                                       for (const key2 in data15) {
                                         if (!(key2 === "value" || key2 === "unit")) {
-                                          validate51.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
+                                          validate47.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
                                           return false;
                                           break;
                                         }
@@ -2202,7 +2200,7 @@
                                         if (data15.value !== void 0) {
                                           const _errs37 = errors;
                                           if (!(typeof data15.value == "number")) {
-                                            validate51.errors = [{ instancePath: instancePath + "/textDecorationThickness/value", schemaPath: "#/$defs/textDecorationLength/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                            validate47.errors = [{ instancePath: instancePath + "/textDecorationThickness/value", schemaPath: "#/$defs/textDecorationLength/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                             return false;
                                           }
                                           var valid9 = _errs37 === errors;
@@ -2214,7 +2212,7 @@
                                             let data17 = data15.unit;
                                             const _errs39 = errors;
                                             if (!(data17 === "PIXELS" || data17 === "PERCENT")) {
-                                              validate51.errors = [{ instancePath: instancePath + "/textDecorationThickness/unit", schemaPath: "#/$defs/textDecorationLength/properties/unit/enum", keyword: "enum", params: { allowedValues: schema71.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                              validate47.errors = [{ instancePath: instancePath + "/textDecorationThickness/unit", schemaPath: "#/$defs/textDecorationLength/properties/unit/enum", keyword: "enum", params: { allowedValues: schema71.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                               return false;
                                             }
                                             var valid9 = _errs39 === errors;
@@ -2225,7 +2223,7 @@
                                       }
                                     }
                                   } else {
-                                    validate51.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                    validate47.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                     return false;
                                   }
                                 }
@@ -2253,13 +2251,13 @@
                                       if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
                                         let missing4;
                                         if (data19.value === void 0 && (missing4 = "value") || data19.unit === void 0 && (missing4 = "unit")) {
-                                          validate51.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing4 }, message: "must have required property '" + missing4 + "'" }];
+                                          validate47.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing4 }, message: "must have required property '" + missing4 + "'" }];
                                           return false;
                                         } else {
                                           const _errs44 = errors;
                                           for (const key3 in data19) {
                                             if (!(key3 === "value" || key3 === "unit")) {
-                                              validate51.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
+                                              validate47.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
                                               return false;
                                               break;
                                             }
@@ -2268,7 +2266,7 @@
                                             if (data19.value !== void 0) {
                                               const _errs45 = errors;
                                               if (!(typeof data19.value == "number")) {
-                                                validate51.errors = [{ instancePath: instancePath + "/letterSpacing/value", schemaPath: "#/$defs/letterSpacing/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                validate47.errors = [{ instancePath: instancePath + "/letterSpacing/value", schemaPath: "#/$defs/letterSpacing/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                 return false;
                                               }
                                               var valid11 = _errs45 === errors;
@@ -2280,7 +2278,7 @@
                                                 let data21 = data19.unit;
                                                 const _errs47 = errors;
                                                 if (!(data21 === "PIXELS" || data21 === "PERCENT")) {
-                                                  validate51.errors = [{ instancePath: instancePath + "/letterSpacing/unit", schemaPath: "#/$defs/letterSpacing/properties/unit/enum", keyword: "enum", params: { allowedValues: schema67.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                                  validate47.errors = [{ instancePath: instancePath + "/letterSpacing/unit", schemaPath: "#/$defs/letterSpacing/properties/unit/enum", keyword: "enum", params: { allowedValues: schema67.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                   return false;
                                                 }
                                                 var valid11 = _errs47 === errors;
@@ -2291,7 +2289,7 @@
                                           }
                                         }
                                       } else {
-                                        validate51.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                        validate47.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                         return false;
                                       }
                                     }
@@ -2304,7 +2302,7 @@
                                       let data22 = data.textCase;
                                       const _errs48 = errors;
                                       if (!(data22 === "ORIGINAL" || data22 === "UPPER" || data22 === "LOWER" || data22 === "TITLE" || data22 === "SMALL_CAPS" || data22 === "SMALL_CAPS_FORCED")) {
-                                        validate51.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/$defs/textCase/enum", keyword: "enum", params: { allowedValues: schema68.enum }, message: "must be equal to one of the allowed values" }];
+                                        validate47.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/$defs/textCase/enum", keyword: "enum", params: { allowedValues: schema68.enum }, message: "must be equal to one of the allowed values" }];
                                         return false;
                                       }
                                       var valid0 = _errs48 === errors;
@@ -2350,7 +2348,7 @@
                                                 let data24 = data23.type;
                                                 const _errs56 = errors;
                                                 if (!(data24 === "URL" || data24 === "NODE")) {
-                                                  const err2 = { instancePath: instancePath + "/hyperlink/type", schemaPath: "#/properties/hyperlink/oneOf/1/properties/type/enum", keyword: "enum", params: { allowedValues: schema79.properties.hyperlink.oneOf[1].properties.type.enum }, message: "must be equal to one of the allowed values" };
+                                                  const err2 = { instancePath: instancePath + "/hyperlink/type", schemaPath: "#/properties/hyperlink/oneOf/1/properties/type/enum", keyword: "enum", params: { allowedValues: schema75.properties.hyperlink.oneOf[1].properties.type.enum }, message: "must be equal to one of the allowed values" };
                                                   if (vErrors === null) {
                                                     vErrors = [err2];
                                                   } else {
@@ -2424,7 +2422,7 @@
                                             vErrors.push(err6);
                                           }
                                           errors++;
-                                          validate51.errors = vErrors;
+                                          validate47.errors = vErrors;
                                           return false;
                                         } else {
                                           errors = _errs51;
@@ -2448,13 +2446,13 @@
                                             if (data26 && typeof data26 == "object" && !Array.isArray(data26)) {
                                               let missing6;
                                               if (data26.type === void 0 && (missing6 = "type")) {
-                                                validate51.errors = [{ instancePath: instancePath + "/listOptions", schemaPath: "#/properties/listOptions/required", keyword: "required", params: { missingProperty: missing6 }, message: "must have required property '" + missing6 + "'" }];
+                                                validate47.errors = [{ instancePath: instancePath + "/listOptions", schemaPath: "#/properties/listOptions/required", keyword: "required", params: { missingProperty: missing6 }, message: "must have required property '" + missing6 + "'" }];
                                                 return false;
                                               } else {
                                                 const _errs61 = errors;
                                                 for (const key4 in data26) {
                                                   if (!(key4 === "type")) {
-                                                    validate51.errors = [{ instancePath: instancePath + "/listOptions", schemaPath: "#/properties/listOptions/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
+                                                    validate47.errors = [{ instancePath: instancePath + "/listOptions", schemaPath: "#/properties/listOptions/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
                                                     return false;
                                                     break;
                                                   }
@@ -2463,20 +2461,45 @@
                                                   if (data26.type !== void 0) {
                                                     let data27 = data26.type;
                                                     if (!(data27 === "ORDERED" || data27 === "UNORDERED" || data27 === "NONE")) {
-                                                      validate51.errors = [{ instancePath: instancePath + "/listOptions/type", schemaPath: "#/properties/listOptions/properties/type/enum", keyword: "enum", params: { allowedValues: schema79.properties.listOptions.properties.type.enum }, message: "must be equal to one of the allowed values" }];
+                                                      validate47.errors = [{ instancePath: instancePath + "/listOptions/type", schemaPath: "#/properties/listOptions/properties/type/enum", keyword: "enum", params: { allowedValues: schema75.properties.listOptions.properties.type.enum }, message: "must be equal to one of the allowed values" }];
                                                       return false;
                                                     }
                                                   }
                                                 }
                                               }
                                             } else {
-                                              validate51.errors = [{ instancePath: instancePath + "/listOptions", schemaPath: "#/properties/listOptions/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                              validate47.errors = [{ instancePath: instancePath + "/listOptions", schemaPath: "#/properties/listOptions/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                               return false;
                                             }
                                           }
                                           var valid0 = _errs59 === errors;
                                         } else {
                                           var valid0 = true;
+                                        }
+                                        if (valid0) {
+                                          if (data.listSpacing !== void 0) {
+                                            let data28 = data.listSpacing;
+                                            const _errs63 = errors;
+                                            if (errors === _errs63) {
+                                              if (typeof data28 == "number") {
+                                                if (data28 > 1e5 || isNaN(data28)) {
+                                                  validate47.errors = [{ instancePath: instancePath + "/listSpacing", schemaPath: "#/properties/listSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                  return false;
+                                                } else {
+                                                  if (data28 < 0 || isNaN(data28)) {
+                                                    validate47.errors = [{ instancePath: instancePath + "/listSpacing", schemaPath: "#/properties/listSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                    return false;
+                                                  }
+                                                }
+                                              } else {
+                                                validate47.errors = [{ instancePath: instancePath + "/listSpacing", schemaPath: "#/properties/listSpacing/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                return false;
+                                              }
+                                            }
+                                            var valid0 = _errs63 === errors;
+                                          } else {
+                                            var valid0 = true;
+                                          }
                                         }
                                       }
                                     }
@@ -2495,18 +2518,160 @@
           }
         }
       } else {
-        validate51.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        validate47.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
     }
-    validate51.errors = vErrors;
+    validate47.errors = vErrors;
     return errors === 0;
   }
-  validate51.evaluated = { "props": { "characters": true, "start": true, "end": true, "fontName": true, "fontSize": true, "fontWeight": true, "fills": true, "textDecoration": true, "textDecorationStyle": true, "textDecorationOffset": true, "textDecorationThickness": true, "textDecorationColor": true, "letterSpacing": true, "textCase": true, "hyperlink": true, "listOptions": true }, "dynamicProps": false, "dynamicItems": false };
-  function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate47.evaluated = { "props": { "characters": true, "start": true, "end": true, "fontName": true, "fontSize": true, "fontWeight": true, "fills": true, "textDecoration": true, "textDecorationStyle": true, "textDecorationOffset": true, "textDecorationThickness": true, "textDecorationColor": true, "letterSpacing": true, "textCase": true, "hyperlink": true, "listOptions": true, "listSpacing": true }, "dynamicProps": false, "dynamicItems": false };
+  function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate47.evaluated;
+    const evaluated0 = validate46.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing0;
+        if (data.characters === void 0 && (missing0 = "characters") || data.height === void 0 && (missing0 = "height") || data.styledTextSegments === void 0 && (missing0 = "styledTextSegments") || data.replaces === void 0 && (missing0 = "replaces")) {
+          validate46.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          return false;
+        } else {
+          const _errs1 = errors;
+          for (const key0 in data) {
+            if (!(key0 === "characters" || key0 === "height" || key0 === "styledTextSegments" || key0 === "replaces")) {
+              validate46.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              return false;
+              break;
+            }
+          }
+          if (_errs1 === errors) {
+            if (data.characters !== void 0) {
+              const _errs2 = errors;
+              if (typeof data.characters !== "string") {
+                validate46.errors = [{ instancePath: instancePath + "/characters", schemaPath: "#/properties/characters/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                return false;
+              }
+              var valid0 = _errs2 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.height !== void 0) {
+                let data1 = data.height;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (typeof data1 == "number") {
+                    if (data1 > 1e5 || isNaN(data1)) {
+                      validate46.errors = [{ instancePath: instancePath + "/height", schemaPath: "#/properties/height/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                      return false;
+                    } else {
+                      if (data1 < 0 || isNaN(data1)) {
+                        validate46.errors = [{ instancePath: instancePath + "/height", schemaPath: "#/properties/height/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                        return false;
+                      }
+                    }
+                  } else {
+                    validate46.errors = [{ instancePath: instancePath + "/height", schemaPath: "#/properties/height/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.styledTextSegments !== void 0) {
+                  let data2 = data.styledTextSegments;
+                  const _errs6 = errors;
+                  if (errors === _errs6) {
+                    if (Array.isArray(data2)) {
+                      var valid1 = true;
+                      const len0 = data2.length;
+                      for (let i0 = 0; i0 < len0; i0++) {
+                        const _errs8 = errors;
+                        if (!validate47(data2[i0], { instancePath: instancePath + "/styledTextSegments/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+                          vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid1 = _errs8 === errors;
+                        if (!valid1) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate46.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs6 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.replaces !== void 0) {
+                    let data4 = data.replaces;
+                    const _errs9 = errors;
+                    if (errors === _errs9) {
+                      if (Array.isArray(data4)) {
+                        if (data4.length > 5e4) {
+                          validate46.errors = [{ instancePath: instancePath + "/replaces", schemaPath: "#/properties/replaces/maxItems", keyword: "maxItems", params: { limit: 5e4 }, message: "must NOT have more than 50000 items" }];
+                          return false;
+                        } else {
+                          if (data4.length < 1) {
+                            validate46.errors = [{ instancePath: instancePath + "/replaces", schemaPath: "#/properties/replaces/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                            return false;
+                          } else {
+                            var valid2 = true;
+                            const len1 = data4.length;
+                            for (let i1 = 0; i1 < len1; i1++) {
+                              const _errs11 = errors;
+                              if (typeof data4[i1] !== "string") {
+                                validate46.errors = [{ instancePath: instancePath + "/replaces/" + i1, schemaPath: "#/properties/replaces/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                return false;
+                              }
+                              var valid2 = _errs11 === errors;
+                              if (!valid2) {
+                                break;
+                              }
+                            }
+                          }
+                        }
+                      } else {
+                        validate46.errors = [{ instancePath: instancePath + "/replaces", schemaPath: "#/properties/replaces/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs9 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                }
+              }
+            }
+          }
+        }
+      } else {
+        validate46.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        return false;
+      }
+    }
+    validate46.errors = vErrors;
+    return errors === 0;
+  }
+  validate46.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  var schema85 = { "description": "One variant of a component set: Figma's ComponentNode.variantProperties and the paint members of the main component's layers that differ in it.", "type": "object", "additionalProperties": false, "required": ["variantProperties", "overrides"], "properties": { "variantProperties": { "type": "object", "additionalProperties": false, "required": ["State"], "properties": { "State": { "description": "The state the variant shows (the main component is Default).", "enum": ["Hover", "Focus"] } } }, "overrides": { "description": "At most 500; each id once.", "type": "array", "minItems": 1, "maxItems": 500, "items": { "$ref": "#/$defs/variantOverride" } } } };
+  var schema86 = { "description": "The members of one layer of a variant that differ from the main component (only paint members; each present only where it differs; an empty list clears the paints).", "type": "object", "additionalProperties": false, "required": ["id"], "properties": { "id": { "description": "A node of the first use's subtree (the use itself included).", "type": "string", "minLength": 1, "maxLength": 255 }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "fills": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "styledTextSegments": { "description": "A TEXT's segments in the variant, covering its characters as the node's own do.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } } };
+  function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate53.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -2517,13 +2682,13 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
         if (data.id === void 0 && (missing0 = "id")) {
-          validate47.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          validate53.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
-            if (!func5.call(schema77.properties, key0)) {
-              validate47.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            if (!func5.call(schema86.properties, key0)) {
+              validate53.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
             }
@@ -2535,16 +2700,16 @@
               if (errors === _errs2) {
                 if (typeof data0 === "string") {
                   if (func1(data0) > 255) {
-                    validate47.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                    validate53.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                     return false;
                   } else {
                     if (func1(data0) < 1) {
-                      validate47.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                      validate53.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                       return false;
                     }
                   }
                 } else {
-                  validate47.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                  validate53.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                   return false;
                 }
               }
@@ -2559,16 +2724,16 @@
                 if (errors === _errs4) {
                   if (typeof data1 == "number") {
                     if (data1 > 1 || isNaN(data1)) {
-                      validate47.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                      validate53.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                       return false;
                     } else {
                       if (data1 < 0 || isNaN(data1)) {
-                        validate47.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                        validate53.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                         return false;
                       }
                     }
                   } else {
-                    validate47.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                    validate53.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                     return false;
                   }
                 }
@@ -2596,7 +2761,7 @@
                         }
                       }
                     } else {
-                      validate47.errors = [{ instancePath: instancePath + "/fills", schemaPath: "#/properties/fills/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      validate53.errors = [{ instancePath: instancePath + "/fills", schemaPath: "#/properties/fills/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                       return false;
                     }
                   }
@@ -2624,7 +2789,7 @@
                           }
                         }
                       } else {
-                        validate47.errors = [{ instancePath: instancePath + "/strokes", schemaPath: "#/properties/strokes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                        validate53.errors = [{ instancePath: instancePath + "/strokes", schemaPath: "#/properties/strokes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                         return false;
                       }
                     }
@@ -2639,11 +2804,11 @@
                       if (errors === _errs12) {
                         if (typeof data6 == "number") {
                           if (data6 < 0 || isNaN(data6)) {
-                            validate47.errors = [{ instancePath: instancePath + "/strokeWeight", schemaPath: "#/properties/strokeWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                            validate53.errors = [{ instancePath: instancePath + "/strokeWeight", schemaPath: "#/properties/strokeWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                             return false;
                           }
                         } else {
-                          validate47.errors = [{ instancePath: instancePath + "/strokeWeight", schemaPath: "#/properties/strokeWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                          validate53.errors = [{ instancePath: instancePath + "/strokeWeight", schemaPath: "#/properties/strokeWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                           return false;
                         }
                       }
@@ -2658,11 +2823,11 @@
                         if (errors === _errs14) {
                           if (typeof data7 == "number") {
                             if (data7 < 0 || isNaN(data7)) {
-                              validate47.errors = [{ instancePath: instancePath + "/strokeTopWeight", schemaPath: "#/properties/strokeTopWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                              validate53.errors = [{ instancePath: instancePath + "/strokeTopWeight", schemaPath: "#/properties/strokeTopWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                               return false;
                             }
                           } else {
-                            validate47.errors = [{ instancePath: instancePath + "/strokeTopWeight", schemaPath: "#/properties/strokeTopWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                            validate53.errors = [{ instancePath: instancePath + "/strokeTopWeight", schemaPath: "#/properties/strokeTopWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                             return false;
                           }
                         }
@@ -2677,11 +2842,11 @@
                           if (errors === _errs16) {
                             if (typeof data8 == "number") {
                               if (data8 < 0 || isNaN(data8)) {
-                                validate47.errors = [{ instancePath: instancePath + "/strokeRightWeight", schemaPath: "#/properties/strokeRightWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                validate53.errors = [{ instancePath: instancePath + "/strokeRightWeight", schemaPath: "#/properties/strokeRightWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                 return false;
                               }
                             } else {
-                              validate47.errors = [{ instancePath: instancePath + "/strokeRightWeight", schemaPath: "#/properties/strokeRightWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                              validate53.errors = [{ instancePath: instancePath + "/strokeRightWeight", schemaPath: "#/properties/strokeRightWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                               return false;
                             }
                           }
@@ -2696,11 +2861,11 @@
                             if (errors === _errs18) {
                               if (typeof data9 == "number") {
                                 if (data9 < 0 || isNaN(data9)) {
-                                  validate47.errors = [{ instancePath: instancePath + "/strokeBottomWeight", schemaPath: "#/properties/strokeBottomWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                  validate53.errors = [{ instancePath: instancePath + "/strokeBottomWeight", schemaPath: "#/properties/strokeBottomWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                   return false;
                                 }
                               } else {
-                                validate47.errors = [{ instancePath: instancePath + "/strokeBottomWeight", schemaPath: "#/properties/strokeBottomWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                validate53.errors = [{ instancePath: instancePath + "/strokeBottomWeight", schemaPath: "#/properties/strokeBottomWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                 return false;
                               }
                             }
@@ -2715,11 +2880,11 @@
                               if (errors === _errs20) {
                                 if (typeof data10 == "number") {
                                   if (data10 < 0 || isNaN(data10)) {
-                                    validate47.errors = [{ instancePath: instancePath + "/strokeLeftWeight", schemaPath: "#/properties/strokeLeftWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                    validate53.errors = [{ instancePath: instancePath + "/strokeLeftWeight", schemaPath: "#/properties/strokeLeftWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                     return false;
                                   }
                                 } else {
-                                  validate47.errors = [{ instancePath: instancePath + "/strokeLeftWeight", schemaPath: "#/properties/strokeLeftWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                  validate53.errors = [{ instancePath: instancePath + "/strokeLeftWeight", schemaPath: "#/properties/strokeLeftWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                   return false;
                                 }
                               }
@@ -2747,7 +2912,7 @@
                                       }
                                     }
                                   } else {
-                                    validate47.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                    validate53.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                                     return false;
                                   }
                                 }
@@ -2760,7 +2925,7 @@
                                   let data13 = data.textDecoration;
                                   const _errs25 = errors;
                                   if (!(data13 === "NONE" || data13 === "UNDERLINE" || data13 === "STRIKETHROUGH")) {
-                                    validate47.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema69.enum }, message: "must be equal to one of the allowed values" }];
+                                    validate53.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema69.enum }, message: "must be equal to one of the allowed values" }];
                                     return false;
                                   }
                                   var valid0 = _errs25 === errors;
@@ -2777,8 +2942,8 @@
                                         const len3 = data14.length;
                                         for (let i3 = 0; i3 < len3; i3++) {
                                           const _errs29 = errors;
-                                          if (!validate51(data14[i3], { instancePath: instancePath + "/styledTextSegments/" + i3, parentData: data14, parentDataProperty: i3, rootData, dynamicAnchors })) {
-                                            vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+                                          if (!validate47(data14[i3], { instancePath: instancePath + "/styledTextSegments/" + i3, parentData: data14, parentDataProperty: i3, rootData, dynamicAnchors })) {
+                                            vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
                                             errors = vErrors.length;
                                           }
                                           var valid5 = _errs29 === errors;
@@ -2787,7 +2952,7 @@
                                           }
                                         }
                                       } else {
-                                        validate47.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                        validate53.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                                         return false;
                                       }
                                     }
@@ -2809,18 +2974,18 @@
           }
         }
       } else {
-        validate47.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        validate53.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
     }
-    validate47.errors = vErrors;
+    validate53.errors = vErrors;
     return errors === 0;
   }
-  validate47.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-  function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate53.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate46.evaluated;
+    const evaluated0 = validate52.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -2831,13 +2996,13 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
         if (data.variantProperties === void 0 && (missing0 = "variantProperties") || data.overrides === void 0 && (missing0 = "overrides")) {
-          validate46.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          validate52.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
             if (!(key0 === "variantProperties" || key0 === "overrides")) {
-              validate46.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              validate52.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
             }
@@ -2850,13 +3015,13 @@
                 if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
                   let missing1;
                   if (data0.State === void 0 && (missing1 = "State")) {
-                    validate46.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                    validate52.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
                     return false;
                   } else {
                     const _errs4 = errors;
                     for (const key1 in data0) {
                       if (!(key1 === "State")) {
-                        validate46.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                        validate52.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
                         return false;
                         break;
                       }
@@ -2865,14 +3030,14 @@
                       if (data0.State !== void 0) {
                         let data1 = data0.State;
                         if (!(data1 === "Hover" || data1 === "Focus")) {
-                          validate46.errors = [{ instancePath: instancePath + "/variantProperties/State", schemaPath: "#/properties/variantProperties/properties/State/enum", keyword: "enum", params: { allowedValues: schema76.properties.variantProperties.properties.State.enum }, message: "must be equal to one of the allowed values" }];
+                          validate52.errors = [{ instancePath: instancePath + "/variantProperties/State", schemaPath: "#/properties/variantProperties/properties/State/enum", keyword: "enum", params: { allowedValues: schema85.properties.variantProperties.properties.State.enum }, message: "must be equal to one of the allowed values" }];
                           return false;
                         }
                       }
                     }
                   }
                 } else {
-                  validate46.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                  validate52.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                   return false;
                 }
               }
@@ -2887,19 +3052,19 @@
                 if (errors === _errs6) {
                   if (Array.isArray(data2)) {
                     if (data2.length > 500) {
-                      validate46.errors = [{ instancePath: instancePath + "/overrides", schemaPath: "#/properties/overrides/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" }];
+                      validate52.errors = [{ instancePath: instancePath + "/overrides", schemaPath: "#/properties/overrides/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" }];
                       return false;
                     } else {
                       if (data2.length < 1) {
-                        validate46.errors = [{ instancePath: instancePath + "/overrides", schemaPath: "#/properties/overrides/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                        validate52.errors = [{ instancePath: instancePath + "/overrides", schemaPath: "#/properties/overrides/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
                         return false;
                       } else {
                         var valid2 = true;
                         const len0 = data2.length;
                         for (let i0 = 0; i0 < len0; i0++) {
                           const _errs8 = errors;
-                          if (!validate47(data2[i0], { instancePath: instancePath + "/overrides/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-                            vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+                          if (!validate53(data2[i0], { instancePath: instancePath + "/overrides/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+                            vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
                             errors = vErrors.length;
                           }
                           var valid2 = _errs8 === errors;
@@ -2910,7 +3075,7 @@
                       }
                     }
                   } else {
-                    validate46.errors = [{ instancePath: instancePath + "/overrides", schemaPath: "#/properties/overrides/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    validate52.errors = [{ instancePath: instancePath + "/overrides", schemaPath: "#/properties/overrides/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                     return false;
                   }
                 }
@@ -2922,14 +3087,14 @@
           }
         }
       } else {
-        validate46.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        validate52.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
     }
-    validate46.errors = vErrors;
+    validate52.errors = vErrors;
     return errors === 0;
   }
-  validate46.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  validate52.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
   var wrapper0 = { validate: validate22 };
   function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
@@ -4079,12 +4244,27 @@
                           }
                           var _valid14 = _errs100 === errors;
                           valid37 = valid37 || _valid14;
+                          const _errs101 = errors;
+                          if (data && typeof data == "object" && !Array.isArray(data)) {
+                            let missing32;
+                            if (data.listText === void 0 && (missing32 = "listText")) {
+                              const err52 = {};
+                              if (vErrors === null) {
+                                vErrors = [err52];
+                              } else {
+                                vErrors.push(err52);
+                              }
+                              errors++;
+                            }
+                          }
+                          var _valid14 = _errs101 === errors;
+                          valid37 = valid37 || _valid14;
                           if (!valid37) {
-                            const err52 = {};
+                            const err53 = {};
                             if (vErrors === null) {
-                              vErrors = [err52];
+                              vErrors = [err53];
                             } else {
-                              vErrors.push(err52);
+                              vErrors.push(err53);
                             }
                             errors++;
                           } else {
@@ -4115,11 +4295,11 @@
                           valid34 = _valid13;
                         }
                         if (!valid34) {
-                          const err53 = { instancePath, schemaPath: "#/allOf/10/if", keyword: "if", params: { failingKeyword: "else" }, message: 'must match "else" schema' };
+                          const err54 = { instancePath, schemaPath: "#/allOf/10/if", keyword: "if", params: { failingKeyword: "else" }, message: 'must match "else" schema' };
                           if (vErrors === null) {
-                            vErrors = [err53];
+                            vErrors = [err54];
                           } else {
-                            vErrors.push(err53);
+                            vErrors.push(err54);
                           }
                           errors++;
                           validate22.errors = vErrors;
@@ -4144,9 +4324,9 @@
     }
     if (errors === 0) {
       if (data && typeof data == "object" && !Array.isArray(data)) {
-        let missing32;
-        if (data.type === void 0 && (missing32 = "type") || data.id === void 0 && (missing32 = "id") || data.name === void 0 && (missing32 = "name")) {
-          validate22.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing32 }, message: "must have required property '" + missing32 + "'" }];
+        let missing33;
+        if (data.type === void 0 && (missing33 = "type") || data.id === void 0 && (missing33 = "id") || data.name === void 0 && (missing33 = "name")) {
+          validate22.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing33 }, message: "must have required property '" + missing33 + "'" }];
           return false;
         } else {
           if (props0 !== true) {
@@ -4202,6 +4382,7 @@
             props0.paragraphIndent = true;
             props0.hangingList = true;
             props0.listMarker = true;
+            props0.listText = true;
             props0.imageRef = true;
             props0.vectorPaths = true;
             props0.layoutMode = true;
@@ -4248,20 +4429,20 @@
           }
           if (data.type !== void 0) {
             let data12 = data.type;
-            const _errs101 = errors;
+            const _errs102 = errors;
             if (!(data12 === "FRAME" || data12 === "GROUP" || data12 === "TEXT" || data12 === "RECTANGLE" || data12 === "ELLIPSE" || data12 === "LINE" || data12 === "VECTOR" || data12 === "SVG")) {
               validate22.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema38.properties.type.enum }, message: "must be equal to one of the allowed values" }];
               return false;
             }
-            var valid38 = _errs101 === errors;
+            var valid38 = _errs102 === errors;
           } else {
             var valid38 = true;
           }
           if (valid38) {
             if (data.id !== void 0) {
               let data13 = data.id;
-              const _errs102 = errors;
-              if (errors === _errs102) {
+              const _errs103 = errors;
+              if (errors === _errs103) {
                 if (typeof data13 === "string") {
                   if (func1(data13) > 255) {
                     validate22.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
@@ -4277,48 +4458,48 @@
                   return false;
                 }
               }
-              var valid38 = _errs102 === errors;
+              var valid38 = _errs103 === errors;
             } else {
               var valid38 = true;
             }
             if (valid38) {
               if (data.name !== void 0) {
-                const _errs104 = errors;
+                const _errs105 = errors;
                 if (typeof data.name !== "string") {
                   validate22.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                   return false;
                 }
-                var valid38 = _errs104 === errors;
+                var valid38 = _errs105 === errors;
               } else {
                 var valid38 = true;
               }
               if (valid38) {
                 if (data.x !== void 0) {
-                  const _errs106 = errors;
+                  const _errs107 = errors;
                   if (!(typeof data.x == "number")) {
                     validate22.errors = [{ instancePath: instancePath + "/x", schemaPath: "#/properties/x/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                     return false;
                   }
-                  var valid38 = _errs106 === errors;
+                  var valid38 = _errs107 === errors;
                 } else {
                   var valid38 = true;
                 }
                 if (valid38) {
                   if (data.y !== void 0) {
-                    const _errs108 = errors;
+                    const _errs109 = errors;
                     if (!(typeof data.y == "number")) {
                       validate22.errors = [{ instancePath: instancePath + "/y", schemaPath: "#/properties/y/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                       return false;
                     }
-                    var valid38 = _errs108 === errors;
+                    var valid38 = _errs109 === errors;
                   } else {
                     var valid38 = true;
                   }
                   if (valid38) {
                     if (data.width !== void 0) {
                       let data17 = data.width;
-                      const _errs110 = errors;
-                      if (errors === _errs110) {
+                      const _errs111 = errors;
+                      if (errors === _errs111) {
                         if (typeof data17 == "number") {
                           if (data17 < 0 || isNaN(data17)) {
                             validate22.errors = [{ instancePath: instancePath + "/width", schemaPath: "#/properties/width/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -4329,15 +4510,15 @@
                           return false;
                         }
                       }
-                      var valid38 = _errs110 === errors;
+                      var valid38 = _errs111 === errors;
                     } else {
                       var valid38 = true;
                     }
                     if (valid38) {
                       if (data.height !== void 0) {
                         let data18 = data.height;
-                        const _errs112 = errors;
-                        if (errors === _errs112) {
+                        const _errs113 = errors;
+                        if (errors === _errs113) {
                           if (typeof data18 == "number") {
                             if (data18 < 0 || isNaN(data18)) {
                               validate22.errors = [{ instancePath: instancePath + "/height", schemaPath: "#/properties/height/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -4348,16 +4529,16 @@
                             return false;
                           }
                         }
-                        var valid38 = _errs112 === errors;
+                        var valid38 = _errs113 === errors;
                       } else {
                         var valid38 = true;
                       }
                       if (valid38) {
                         if (data.relativeTransform !== void 0) {
                           let data19 = data.relativeTransform;
-                          const _errs114 = errors;
                           const _errs115 = errors;
-                          if (errors === _errs115) {
+                          const _errs116 = errors;
+                          if (errors === _errs116) {
                             if (Array.isArray(data19)) {
                               if (data19.length > 2) {
                                 validate22.errors = [{ instancePath: instancePath + "/relativeTransform", schemaPath: "#/$defs/transform/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items" }];
@@ -4371,8 +4552,8 @@
                                   const len0 = data19.length;
                                   for (let i0 = 0; i0 < len0; i0++) {
                                     let data20 = data19[i0];
-                                    const _errs117 = errors;
-                                    if (errors === _errs117) {
+                                    const _errs118 = errors;
+                                    if (errors === _errs118) {
                                       if (Array.isArray(data20)) {
                                         if (data20.length > 3) {
                                           validate22.errors = [{ instancePath: instancePath + "/relativeTransform/" + i0, schemaPath: "#/$defs/transform/items/maxItems", keyword: "maxItems", params: { limit: 3 }, message: "must NOT have more than 3 items" }];
@@ -4385,12 +4566,12 @@
                                             var valid41 = true;
                                             const len1 = data20.length;
                                             for (let i1 = 0; i1 < len1; i1++) {
-                                              const _errs119 = errors;
+                                              const _errs120 = errors;
                                               if (!(typeof data20[i1] == "number")) {
                                                 validate22.errors = [{ instancePath: instancePath + "/relativeTransform/" + i0 + "/" + i1, schemaPath: "#/$defs/transform/items/items/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                 return false;
                                               }
-                                              var valid41 = _errs119 === errors;
+                                              var valid41 = _errs120 === errors;
                                               if (!valid41) {
                                                 break;
                                               }
@@ -4402,7 +4583,7 @@
                                         return false;
                                       }
                                     }
-                                    var valid40 = _errs117 === errors;
+                                    var valid40 = _errs118 === errors;
                                     if (!valid40) {
                                       break;
                                     }
@@ -4414,15 +4595,15 @@
                               return false;
                             }
                           }
-                          var valid38 = _errs114 === errors;
+                          var valid38 = _errs115 === errors;
                         } else {
                           var valid38 = true;
                         }
                         if (valid38) {
                           if (data.untransformedWidth !== void 0) {
                             let data22 = data.untransformedWidth;
-                            const _errs121 = errors;
-                            if (errors === _errs121) {
+                            const _errs122 = errors;
+                            if (errors === _errs122) {
                               if (typeof data22 == "number") {
                                 if (data22 > 1e7 || isNaN(data22)) {
                                   validate22.errors = [{ instancePath: instancePath + "/untransformedWidth", schemaPath: "#/properties/untransformedWidth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e7 }, message: "must be <= 10000000" }];
@@ -4438,15 +4619,15 @@
                                 return false;
                               }
                             }
-                            var valid38 = _errs121 === errors;
+                            var valid38 = _errs122 === errors;
                           } else {
                             var valid38 = true;
                           }
                           if (valid38) {
                             if (data.untransformedHeight !== void 0) {
                               let data23 = data.untransformedHeight;
-                              const _errs123 = errors;
-                              if (errors === _errs123) {
+                              const _errs124 = errors;
+                              if (errors === _errs124) {
                                 if (typeof data23 == "number") {
                                   if (data23 > 1e7 || isNaN(data23)) {
                                     validate22.errors = [{ instancePath: instancePath + "/untransformedHeight", schemaPath: "#/properties/untransformedHeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e7 }, message: "must be <= 10000000" }];
@@ -4462,26 +4643,26 @@
                                   return false;
                                 }
                               }
-                              var valid38 = _errs123 === errors;
+                              var valid38 = _errs124 === errors;
                             } else {
                               var valid38 = true;
                             }
                             if (valid38) {
                               if (data.visible !== void 0) {
-                                const _errs125 = errors;
+                                const _errs126 = errors;
                                 if (typeof data.visible !== "boolean") {
                                   validate22.errors = [{ instancePath: instancePath + "/visible", schemaPath: "#/properties/visible/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                   return false;
                                 }
-                                var valid38 = _errs125 === errors;
+                                var valid38 = _errs126 === errors;
                               } else {
                                 var valid38 = true;
                               }
                               if (valid38) {
                                 if (data.opacity !== void 0) {
                                   let data25 = data.opacity;
-                                  const _errs127 = errors;
-                                  if (errors === _errs127) {
+                                  const _errs128 = errors;
+                                  if (errors === _errs128) {
                                     if (typeof data25 == "number") {
                                       if (data25 > 1 || isNaN(data25)) {
                                         validate22.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
@@ -4497,34 +4678,34 @@
                                       return false;
                                     }
                                   }
-                                  var valid38 = _errs127 === errors;
+                                  var valid38 = _errs128 === errors;
                                 } else {
                                   var valid38 = true;
                                 }
                                 if (valid38) {
                                   if (data.blendMode !== void 0) {
                                     let data26 = data.blendMode;
-                                    const _errs129 = errors;
+                                    const _errs130 = errors;
                                     if (!(data26 === "PASS_THROUGH" || data26 === "NORMAL" || data26 === "DARKEN" || data26 === "MULTIPLY" || data26 === "LINEAR_BURN" || data26 === "COLOR_BURN" || data26 === "LIGHTEN" || data26 === "SCREEN" || data26 === "LINEAR_DODGE" || data26 === "COLOR_DODGE" || data26 === "OVERLAY" || data26 === "SOFT_LIGHT" || data26 === "HARD_LIGHT" || data26 === "DIFFERENCE" || data26 === "EXCLUSION" || data26 === "HUE" || data26 === "SATURATION" || data26 === "COLOR" || data26 === "LUMINOSITY")) {
                                       validate22.errors = [{ instancePath: instancePath + "/blendMode", schemaPath: "#/$defs/blendMode/enum", keyword: "enum", params: { allowedValues: schema40.enum }, message: "must be equal to one of the allowed values" }];
                                       return false;
                                     }
-                                    var valid38 = _errs129 === errors;
+                                    var valid38 = _errs130 === errors;
                                   } else {
                                     var valid38 = true;
                                   }
                                   if (valid38) {
                                     if (data.constraints !== void 0) {
                                       let data27 = data.constraints;
-                                      const _errs131 = errors;
-                                      if (errors === _errs131) {
+                                      const _errs132 = errors;
+                                      if (errors === _errs132) {
                                         if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
-                                          let missing33;
-                                          if (data27.horizontal === void 0 && (missing33 = "horizontal") || data27.vertical === void 0 && (missing33 = "vertical")) {
-                                            validate22.errors = [{ instancePath: instancePath + "/constraints", schemaPath: "#/properties/constraints/required", keyword: "required", params: { missingProperty: missing33 }, message: "must have required property '" + missing33 + "'" }];
+                                          let missing34;
+                                          if (data27.horizontal === void 0 && (missing34 = "horizontal") || data27.vertical === void 0 && (missing34 = "vertical")) {
+                                            validate22.errors = [{ instancePath: instancePath + "/constraints", schemaPath: "#/properties/constraints/required", keyword: "required", params: { missingProperty: missing34 }, message: "must have required property '" + missing34 + "'" }];
                                             return false;
                                           } else {
-                                            const _errs133 = errors;
+                                            const _errs134 = errors;
                                             for (const key0 in data27) {
                                               if (!(key0 === "horizontal" || key0 === "vertical")) {
                                                 validate22.errors = [{ instancePath: instancePath + "/constraints", schemaPath: "#/properties/constraints/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
@@ -4532,27 +4713,27 @@
                                                 break;
                                               }
                                             }
-                                            if (_errs133 === errors) {
+                                            if (_errs134 === errors) {
                                               if (data27.horizontal !== void 0) {
                                                 let data28 = data27.horizontal;
-                                                const _errs134 = errors;
+                                                const _errs135 = errors;
                                                 if (!(data28 === "MIN" || data28 === "CENTER" || data28 === "MAX" || data28 === "STRETCH" || data28 === "SCALE")) {
                                                   validate22.errors = [{ instancePath: instancePath + "/constraints/horizontal", schemaPath: "#/$defs/constraintType/enum", keyword: "enum", params: { allowedValues: schema41.enum }, message: "must be equal to one of the allowed values" }];
                                                   return false;
                                                 }
-                                                var valid43 = _errs134 === errors;
+                                                var valid43 = _errs135 === errors;
                                               } else {
                                                 var valid43 = true;
                                               }
                                               if (valid43) {
                                                 if (data27.vertical !== void 0) {
                                                   let data29 = data27.vertical;
-                                                  const _errs136 = errors;
+                                                  const _errs137 = errors;
                                                   if (!(data29 === "MIN" || data29 === "CENTER" || data29 === "MAX" || data29 === "STRETCH" || data29 === "SCALE")) {
                                                     validate22.errors = [{ instancePath: instancePath + "/constraints/vertical", schemaPath: "#/$defs/constraintType/enum", keyword: "enum", params: { allowedValues: schema41.enum }, message: "must be equal to one of the allowed values" }];
                                                     return false;
                                                   }
-                                                  var valid43 = _errs136 === errors;
+                                                  var valid43 = _errs137 === errors;
                                                 } else {
                                                   var valid43 = true;
                                                 }
@@ -4564,25 +4745,25 @@
                                           return false;
                                         }
                                       }
-                                      var valid38 = _errs131 === errors;
+                                      var valid38 = _errs132 === errors;
                                     } else {
                                       var valid38 = true;
                                     }
                                     if (valid38) {
                                       if (data.fills !== void 0) {
                                         let data30 = data.fills;
-                                        const _errs138 = errors;
-                                        if (errors === _errs138) {
+                                        const _errs139 = errors;
+                                        if (errors === _errs139) {
                                           if (Array.isArray(data30)) {
                                             var valid46 = true;
                                             const len2 = data30.length;
                                             for (let i2 = 0; i2 < len2; i2++) {
-                                              const _errs140 = errors;
+                                              const _errs141 = errors;
                                               if (!validate23(data30[i2], { instancePath: instancePath + "/fills/" + i2, parentData: data30, parentDataProperty: i2, rootData, dynamicAnchors })) {
                                                 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
                                                 errors = vErrors.length;
                                               }
-                                              var valid46 = _errs140 === errors;
+                                              var valid46 = _errs141 === errors;
                                               if (!valid46) {
                                                 break;
                                               }
@@ -4592,25 +4773,25 @@
                                             return false;
                                           }
                                         }
-                                        var valid38 = _errs138 === errors;
+                                        var valid38 = _errs139 === errors;
                                       } else {
                                         var valid38 = true;
                                       }
                                       if (valid38) {
                                         if (data.strokes !== void 0) {
                                           let data32 = data.strokes;
-                                          const _errs141 = errors;
-                                          if (errors === _errs141) {
+                                          const _errs142 = errors;
+                                          if (errors === _errs142) {
                                             if (Array.isArray(data32)) {
                                               var valid47 = true;
                                               const len3 = data32.length;
                                               for (let i3 = 0; i3 < len3; i3++) {
-                                                const _errs143 = errors;
+                                                const _errs144 = errors;
                                                 if (!validate23(data32[i3], { instancePath: instancePath + "/strokes/" + i3, parentData: data32, parentDataProperty: i3, rootData, dynamicAnchors })) {
                                                   vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
                                                   errors = vErrors.length;
                                                 }
-                                                var valid47 = _errs143 === errors;
+                                                var valid47 = _errs144 === errors;
                                                 if (!valid47) {
                                                   break;
                                                 }
@@ -4620,15 +4801,15 @@
                                               return false;
                                             }
                                           }
-                                          var valid38 = _errs141 === errors;
+                                          var valid38 = _errs142 === errors;
                                         } else {
                                           var valid38 = true;
                                         }
                                         if (valid38) {
                                           if (data.strokeWeight !== void 0) {
                                             let data34 = data.strokeWeight;
-                                            const _errs144 = errors;
-                                            if (errors === _errs144) {
+                                            const _errs145 = errors;
+                                            if (errors === _errs145) {
                                               if (typeof data34 == "number") {
                                                 if (data34 < 0 || isNaN(data34)) {
                                                   validate22.errors = [{ instancePath: instancePath + "/strokeWeight", schemaPath: "#/properties/strokeWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -4639,15 +4820,15 @@
                                                 return false;
                                               }
                                             }
-                                            var valid38 = _errs144 === errors;
+                                            var valid38 = _errs145 === errors;
                                           } else {
                                             var valid38 = true;
                                           }
                                           if (valid38) {
                                             if (data.strokeTopWeight !== void 0) {
                                               let data35 = data.strokeTopWeight;
-                                              const _errs146 = errors;
-                                              if (errors === _errs146) {
+                                              const _errs147 = errors;
+                                              if (errors === _errs147) {
                                                 if (typeof data35 == "number") {
                                                   if (data35 < 0 || isNaN(data35)) {
                                                     validate22.errors = [{ instancePath: instancePath + "/strokeTopWeight", schemaPath: "#/properties/strokeTopWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -4658,15 +4839,15 @@
                                                   return false;
                                                 }
                                               }
-                                              var valid38 = _errs146 === errors;
+                                              var valid38 = _errs147 === errors;
                                             } else {
                                               var valid38 = true;
                                             }
                                             if (valid38) {
                                               if (data.strokeRightWeight !== void 0) {
                                                 let data36 = data.strokeRightWeight;
-                                                const _errs148 = errors;
-                                                if (errors === _errs148) {
+                                                const _errs149 = errors;
+                                                if (errors === _errs149) {
                                                   if (typeof data36 == "number") {
                                                     if (data36 < 0 || isNaN(data36)) {
                                                       validate22.errors = [{ instancePath: instancePath + "/strokeRightWeight", schemaPath: "#/properties/strokeRightWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -4677,15 +4858,15 @@
                                                     return false;
                                                   }
                                                 }
-                                                var valid38 = _errs148 === errors;
+                                                var valid38 = _errs149 === errors;
                                               } else {
                                                 var valid38 = true;
                                               }
                                               if (valid38) {
                                                 if (data.strokeBottomWeight !== void 0) {
                                                   let data37 = data.strokeBottomWeight;
-                                                  const _errs150 = errors;
-                                                  if (errors === _errs150) {
+                                                  const _errs151 = errors;
+                                                  if (errors === _errs151) {
                                                     if (typeof data37 == "number") {
                                                       if (data37 < 0 || isNaN(data37)) {
                                                         validate22.errors = [{ instancePath: instancePath + "/strokeBottomWeight", schemaPath: "#/properties/strokeBottomWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -4696,15 +4877,15 @@
                                                       return false;
                                                     }
                                                   }
-                                                  var valid38 = _errs150 === errors;
+                                                  var valid38 = _errs151 === errors;
                                                 } else {
                                                   var valid38 = true;
                                                 }
                                                 if (valid38) {
                                                   if (data.strokeLeftWeight !== void 0) {
                                                     let data38 = data.strokeLeftWeight;
-                                                    const _errs152 = errors;
-                                                    if (errors === _errs152) {
+                                                    const _errs153 = errors;
+                                                    if (errors === _errs153) {
                                                       if (typeof data38 == "number") {
                                                         if (data38 < 0 || isNaN(data38)) {
                                                           validate22.errors = [{ instancePath: instancePath + "/strokeLeftWeight", schemaPath: "#/properties/strokeLeftWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -4715,34 +4896,34 @@
                                                         return false;
                                                       }
                                                     }
-                                                    var valid38 = _errs152 === errors;
+                                                    var valid38 = _errs153 === errors;
                                                   } else {
                                                     var valid38 = true;
                                                   }
                                                   if (valid38) {
                                                     if (data.strokeAlign !== void 0) {
                                                       let data39 = data.strokeAlign;
-                                                      const _errs154 = errors;
+                                                      const _errs155 = errors;
                                                       if (!(data39 === "INSIDE" || data39 === "OUTSIDE" || data39 === "CENTER")) {
                                                         validate22.errors = [{ instancePath: instancePath + "/strokeAlign", schemaPath: "#/properties/strokeAlign/enum", keyword: "enum", params: { allowedValues: schema38.properties.strokeAlign.enum }, message: "must be equal to one of the allowed values" }];
                                                         return false;
                                                       }
-                                                      var valid38 = _errs154 === errors;
+                                                      var valid38 = _errs155 === errors;
                                                     } else {
                                                       var valid38 = true;
                                                     }
                                                     if (valid38) {
                                                       if (data.dashPattern !== void 0) {
                                                         let data40 = data.dashPattern;
-                                                        const _errs155 = errors;
-                                                        if (errors === _errs155) {
+                                                        const _errs156 = errors;
+                                                        if (errors === _errs156) {
                                                           if (Array.isArray(data40)) {
                                                             var valid48 = true;
                                                             const len4 = data40.length;
                                                             for (let i4 = 0; i4 < len4; i4++) {
                                                               let data41 = data40[i4];
-                                                              const _errs157 = errors;
-                                                              if (errors === _errs157) {
+                                                              const _errs158 = errors;
+                                                              if (errors === _errs158) {
                                                                 if (typeof data41 == "number") {
                                                                   if (data41 < 0 || isNaN(data41)) {
                                                                     validate22.errors = [{ instancePath: instancePath + "/dashPattern/" + i4, schemaPath: "#/properties/dashPattern/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -4753,7 +4934,7 @@
                                                                   return false;
                                                                 }
                                                               }
-                                                              var valid48 = _errs157 === errors;
+                                                              var valid48 = _errs158 === errors;
                                                               if (!valid48) {
                                                                 break;
                                                               }
@@ -4763,15 +4944,15 @@
                                                             return false;
                                                           }
                                                         }
-                                                        var valid38 = _errs155 === errors;
+                                                        var valid38 = _errs156 === errors;
                                                       } else {
                                                         var valid38 = true;
                                                       }
                                                       if (valid38) {
                                                         if (data.cornerRadius !== void 0) {
                                                           let data42 = data.cornerRadius;
-                                                          const _errs159 = errors;
-                                                          if (errors === _errs159) {
+                                                          const _errs160 = errors;
+                                                          if (errors === _errs160) {
                                                             if (typeof data42 == "number") {
                                                               if (data42 < 0 || isNaN(data42)) {
                                                                 validate22.errors = [{ instancePath: instancePath + "/cornerRadius", schemaPath: "#/properties/cornerRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -4782,15 +4963,15 @@
                                                               return false;
                                                             }
                                                           }
-                                                          var valid38 = _errs159 === errors;
+                                                          var valid38 = _errs160 === errors;
                                                         } else {
                                                           var valid38 = true;
                                                         }
                                                         if (valid38) {
                                                           if (data.topLeftRadius !== void 0) {
                                                             let data43 = data.topLeftRadius;
-                                                            const _errs161 = errors;
-                                                            if (errors === _errs161) {
+                                                            const _errs162 = errors;
+                                                            if (errors === _errs162) {
                                                               if (typeof data43 == "number") {
                                                                 if (data43 < 0 || isNaN(data43)) {
                                                                   validate22.errors = [{ instancePath: instancePath + "/topLeftRadius", schemaPath: "#/properties/topLeftRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -4801,15 +4982,15 @@
                                                                 return false;
                                                               }
                                                             }
-                                                            var valid38 = _errs161 === errors;
+                                                            var valid38 = _errs162 === errors;
                                                           } else {
                                                             var valid38 = true;
                                                           }
                                                           if (valid38) {
                                                             if (data.topRightRadius !== void 0) {
                                                               let data44 = data.topRightRadius;
-                                                              const _errs163 = errors;
-                                                              if (errors === _errs163) {
+                                                              const _errs164 = errors;
+                                                              if (errors === _errs164) {
                                                                 if (typeof data44 == "number") {
                                                                   if (data44 < 0 || isNaN(data44)) {
                                                                     validate22.errors = [{ instancePath: instancePath + "/topRightRadius", schemaPath: "#/properties/topRightRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -4820,15 +5001,15 @@
                                                                   return false;
                                                                 }
                                                               }
-                                                              var valid38 = _errs163 === errors;
+                                                              var valid38 = _errs164 === errors;
                                                             } else {
                                                               var valid38 = true;
                                                             }
                                                             if (valid38) {
                                                               if (data.bottomRightRadius !== void 0) {
                                                                 let data45 = data.bottomRightRadius;
-                                                                const _errs165 = errors;
-                                                                if (errors === _errs165) {
+                                                                const _errs166 = errors;
+                                                                if (errors === _errs166) {
                                                                   if (typeof data45 == "number") {
                                                                     if (data45 < 0 || isNaN(data45)) {
                                                                       validate22.errors = [{ instancePath: instancePath + "/bottomRightRadius", schemaPath: "#/properties/bottomRightRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -4839,15 +5020,15 @@
                                                                     return false;
                                                                   }
                                                                 }
-                                                                var valid38 = _errs165 === errors;
+                                                                var valid38 = _errs166 === errors;
                                                               } else {
                                                                 var valid38 = true;
                                                               }
                                                               if (valid38) {
                                                                 if (data.bottomLeftRadius !== void 0) {
                                                                   let data46 = data.bottomLeftRadius;
-                                                                  const _errs167 = errors;
-                                                                  if (errors === _errs167) {
+                                                                  const _errs168 = errors;
+                                                                  if (errors === _errs168) {
                                                                     if (typeof data46 == "number") {
                                                                       if (data46 < 0 || isNaN(data46)) {
                                                                         validate22.errors = [{ instancePath: instancePath + "/bottomLeftRadius", schemaPath: "#/properties/bottomLeftRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -4858,25 +5039,25 @@
                                                                       return false;
                                                                     }
                                                                   }
-                                                                  var valid38 = _errs167 === errors;
+                                                                  var valid38 = _errs168 === errors;
                                                                 } else {
                                                                   var valid38 = true;
                                                                 }
                                                                 if (valid38) {
                                                                   if (data.effects !== void 0) {
                                                                     let data47 = data.effects;
-                                                                    const _errs169 = errors;
-                                                                    if (errors === _errs169) {
+                                                                    const _errs170 = errors;
+                                                                    if (errors === _errs170) {
                                                                       if (Array.isArray(data47)) {
                                                                         var valid49 = true;
                                                                         const len5 = data47.length;
                                                                         for (let i5 = 0; i5 < len5; i5++) {
-                                                                          const _errs171 = errors;
+                                                                          const _errs172 = errors;
                                                                           if (!validate37(data47[i5], { instancePath: instancePath + "/effects/" + i5, parentData: data47, parentDataProperty: i5, rootData, dynamicAnchors })) {
                                                                             vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
                                                                             errors = vErrors.length;
                                                                           }
-                                                                          var valid49 = _errs171 === errors;
+                                                                          var valid49 = _errs172 === errors;
                                                                           if (!valid49) {
                                                                             break;
                                                                           }
@@ -4886,36 +5067,36 @@
                                                                         return false;
                                                                       }
                                                                     }
-                                                                    var valid38 = _errs169 === errors;
+                                                                    var valid38 = _errs170 === errors;
                                                                   } else {
                                                                     var valid38 = true;
                                                                   }
                                                                   if (valid38) {
                                                                     if (data.clipsContent !== void 0) {
-                                                                      const _errs172 = errors;
+                                                                      const _errs173 = errors;
                                                                       if (typeof data.clipsContent !== "boolean") {
                                                                         validate22.errors = [{ instancePath: instancePath + "/clipsContent", schemaPath: "#/properties/clipsContent/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                                                         return false;
                                                                       }
-                                                                      var valid38 = _errs172 === errors;
+                                                                      var valid38 = _errs173 === errors;
                                                                     } else {
                                                                       var valid38 = true;
                                                                     }
                                                                     if (valid38) {
                                                                       if (data.children !== void 0) {
                                                                         let data50 = data.children;
-                                                                        const _errs174 = errors;
-                                                                        if (errors === _errs174) {
+                                                                        const _errs175 = errors;
+                                                                        if (errors === _errs175) {
                                                                           if (Array.isArray(data50)) {
                                                                             var valid50 = true;
                                                                             const len6 = data50.length;
                                                                             for (let i6 = 0; i6 < len6; i6++) {
-                                                                              const _errs176 = errors;
+                                                                              const _errs177 = errors;
                                                                               if (!wrapper0.validate(data50[i6], { instancePath: instancePath + "/children/" + i6, parentData: data50, parentDataProperty: i6, rootData, dynamicAnchors })) {
                                                                                 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
                                                                                 errors = vErrors.length;
                                                                               }
-                                                                              var valid50 = _errs176 === errors;
+                                                                              var valid50 = _errs177 === errors;
                                                                               if (!valid50) {
                                                                                 break;
                                                                               }
@@ -4925,34 +5106,34 @@
                                                                             return false;
                                                                           }
                                                                         }
-                                                                        var valid38 = _errs174 === errors;
+                                                                        var valid38 = _errs175 === errors;
                                                                       } else {
                                                                         var valid38 = true;
                                                                       }
                                                                       if (valid38) {
                                                                         if (data.characters !== void 0) {
-                                                                          const _errs177 = errors;
+                                                                          const _errs178 = errors;
                                                                           if (typeof data.characters !== "string") {
                                                                             validate22.errors = [{ instancePath: instancePath + "/characters", schemaPath: "#/properties/characters/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                             return false;
                                                                           }
-                                                                          var valid38 = _errs177 === errors;
+                                                                          var valid38 = _errs178 === errors;
                                                                         } else {
                                                                           var valid38 = true;
                                                                         }
                                                                         if (valid38) {
                                                                           if (data.fontName !== void 0) {
                                                                             let data53 = data.fontName;
-                                                                            const _errs179 = errors;
                                                                             const _errs180 = errors;
-                                                                            if (errors === _errs180) {
+                                                                            const _errs181 = errors;
+                                                                            if (errors === _errs181) {
                                                                               if (data53 && typeof data53 == "object" && !Array.isArray(data53)) {
-                                                                                let missing34;
-                                                                                if (data53.family === void 0 && (missing34 = "family") || data53.style === void 0 && (missing34 = "style")) {
-                                                                                  validate22.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing34 }, message: "must have required property '" + missing34 + "'" }];
+                                                                                let missing35;
+                                                                                if (data53.family === void 0 && (missing35 = "family") || data53.style === void 0 && (missing35 = "style")) {
+                                                                                  validate22.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing35 }, message: "must have required property '" + missing35 + "'" }];
                                                                                   return false;
                                                                                 } else {
-                                                                                  const _errs182 = errors;
+                                                                                  const _errs183 = errors;
                                                                                   for (const key1 in data53) {
                                                                                     if (!(key1 === "family" || key1 === "style")) {
                                                                                       validate22.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
@@ -4960,11 +5141,11 @@
                                                                                       break;
                                                                                     }
                                                                                   }
-                                                                                  if (_errs182 === errors) {
+                                                                                  if (_errs183 === errors) {
                                                                                     if (data53.family !== void 0) {
                                                                                       let data54 = data53.family;
-                                                                                      const _errs183 = errors;
-                                                                                      if (errors === _errs183) {
+                                                                                      const _errs184 = errors;
+                                                                                      if (errors === _errs184) {
                                                                                         if (typeof data54 === "string") {
                                                                                           if (func1(data54) > 255) {
                                                                                             validate22.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
@@ -4980,15 +5161,15 @@
                                                                                           return false;
                                                                                         }
                                                                                       }
-                                                                                      var valid52 = _errs183 === errors;
+                                                                                      var valid52 = _errs184 === errors;
                                                                                     } else {
                                                                                       var valid52 = true;
                                                                                     }
                                                                                     if (valid52) {
                                                                                       if (data53.style !== void 0) {
                                                                                         let data55 = data53.style;
-                                                                                        const _errs185 = errors;
-                                                                                        if (errors === _errs185) {
+                                                                                        const _errs186 = errors;
+                                                                                        if (errors === _errs186) {
                                                                                           if (typeof data55 === "string") {
                                                                                             if (func1(data55) > 255) {
                                                                                               validate22.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
@@ -5004,7 +5185,7 @@
                                                                                             return false;
                                                                                           }
                                                                                         }
-                                                                                        var valid52 = _errs185 === errors;
+                                                                                        var valid52 = _errs186 === errors;
                                                                                       } else {
                                                                                         var valid52 = true;
                                                                                       }
@@ -5016,15 +5197,15 @@
                                                                                 return false;
                                                                               }
                                                                             }
-                                                                            var valid38 = _errs179 === errors;
+                                                                            var valid38 = _errs180 === errors;
                                                                           } else {
                                                                             var valid38 = true;
                                                                           }
                                                                           if (valid38) {
                                                                             if (data.fontSize !== void 0) {
                                                                               let data56 = data.fontSize;
-                                                                              const _errs187 = errors;
-                                                                              if (errors === _errs187) {
+                                                                              const _errs188 = errors;
+                                                                              if (errors === _errs188) {
                                                                                 if (typeof data56 == "number") {
                                                                                   if (data56 <= 0 || isNaN(data56)) {
                                                                                     validate22.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
@@ -5035,19 +5216,19 @@
                                                                                   return false;
                                                                                 }
                                                                               }
-                                                                              var valid38 = _errs187 === errors;
+                                                                              var valid38 = _errs188 === errors;
                                                                             } else {
                                                                               var valid38 = true;
                                                                             }
                                                                             if (valid38) {
                                                                               if (data.fontWeight !== void 0) {
                                                                                 let data57 = data.fontWeight;
-                                                                                const _errs189 = errors;
+                                                                                const _errs190 = errors;
                                                                                 if (!(typeof data57 == "number" && (!(data57 % 1) && !isNaN(data57)))) {
                                                                                   validate22.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                   return false;
                                                                                 }
-                                                                                if (errors === _errs189) {
+                                                                                if (errors === _errs190) {
                                                                                   if (typeof data57 == "number") {
                                                                                     if (data57 > 1e3 || isNaN(data57)) {
                                                                                       validate22.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
@@ -5060,29 +5241,29 @@
                                                                                     }
                                                                                   }
                                                                                 }
-                                                                                var valid38 = _errs189 === errors;
+                                                                                var valid38 = _errs190 === errors;
                                                                               } else {
                                                                                 var valid38 = true;
                                                                               }
                                                                               if (valid38) {
                                                                                 if (data.lineHeight !== void 0) {
                                                                                   let data58 = data.lineHeight;
-                                                                                  const _errs191 = errors;
                                                                                   const _errs192 = errors;
-                                                                                  if (errors === _errs192) {
+                                                                                  const _errs193 = errors;
+                                                                                  if (errors === _errs193) {
                                                                                     if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
                                                                                       const tag0 = data58.unit;
                                                                                       if (typeof tag0 == "string") {
                                                                                         if (tag0 === "PIXELS") {
-                                                                                          const _errs194 = errors;
-                                                                                          if (errors === _errs194) {
+                                                                                          const _errs195 = errors;
+                                                                                          if (errors === _errs195) {
                                                                                             if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
-                                                                                              let missing35;
-                                                                                              if (data58.value === void 0 && (missing35 = "value") || data58.unit === void 0 && (missing35 = "unit")) {
-                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing35 }, message: "must have required property '" + missing35 + "'" }];
+                                                                                              let missing36;
+                                                                                              if (data58.value === void 0 && (missing36 = "value") || data58.unit === void 0 && (missing36 = "unit")) {
+                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing36 }, message: "must have required property '" + missing36 + "'" }];
                                                                                                 return false;
                                                                                               } else {
-                                                                                                const _errs196 = errors;
+                                                                                                const _errs197 = errors;
                                                                                                 for (const key2 in data58) {
                                                                                                   if (!(key2 === "value" || key2 === "unit")) {
                                                                                                     validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
@@ -5090,26 +5271,26 @@
                                                                                                     break;
                                                                                                   }
                                                                                                 }
-                                                                                                if (_errs196 === errors) {
+                                                                                                if (_errs197 === errors) {
                                                                                                   if (data58.value !== void 0) {
-                                                                                                    const _errs197 = errors;
+                                                                                                    const _errs198 = errors;
                                                                                                     if (!(typeof data58.value == "number")) {
                                                                                                       validate22.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                       return false;
                                                                                                     }
-                                                                                                    var valid56 = _errs197 === errors;
+                                                                                                    var valid56 = _errs198 === errors;
                                                                                                   } else {
                                                                                                     var valid56 = true;
                                                                                                   }
                                                                                                   if (valid56) {
                                                                                                     if (data58.unit !== void 0) {
                                                                                                       let data60 = data58.unit;
-                                                                                                      const _errs199 = errors;
+                                                                                                      const _errs200 = errors;
                                                                                                       if (!(data60 === "PIXELS" || data60 === "PERCENT")) {
                                                                                                         validate22.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema66.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                         return false;
                                                                                                       }
-                                                                                                      var valid56 = _errs199 === errors;
+                                                                                                      var valid56 = _errs200 === errors;
                                                                                                     } else {
                                                                                                       var valid56 = true;
                                                                                                     }
@@ -5123,15 +5304,15 @@
                                                                                           }
                                                                                           var props6 = true;
                                                                                         } else if (tag0 === "PERCENT") {
-                                                                                          const _errs200 = errors;
-                                                                                          if (errors === _errs200) {
+                                                                                          const _errs201 = errors;
+                                                                                          if (errors === _errs201) {
                                                                                             if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
-                                                                                              let missing36;
-                                                                                              if (data58.value === void 0 && (missing36 = "value") || data58.unit === void 0 && (missing36 = "unit")) {
-                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing36 }, message: "must have required property '" + missing36 + "'" }];
+                                                                                              let missing37;
+                                                                                              if (data58.value === void 0 && (missing37 = "value") || data58.unit === void 0 && (missing37 = "unit")) {
+                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing37 }, message: "must have required property '" + missing37 + "'" }];
                                                                                                 return false;
                                                                                               } else {
-                                                                                                const _errs202 = errors;
+                                                                                                const _errs203 = errors;
                                                                                                 for (const key3 in data58) {
                                                                                                   if (!(key3 === "value" || key3 === "unit")) {
                                                                                                     validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
@@ -5139,26 +5320,26 @@
                                                                                                     break;
                                                                                                   }
                                                                                                 }
-                                                                                                if (_errs202 === errors) {
+                                                                                                if (_errs203 === errors) {
                                                                                                   if (data58.value !== void 0) {
-                                                                                                    const _errs203 = errors;
+                                                                                                    const _errs204 = errors;
                                                                                                     if (!(typeof data58.value == "number")) {
                                                                                                       validate22.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                       return false;
                                                                                                     }
-                                                                                                    var valid58 = _errs203 === errors;
+                                                                                                    var valid58 = _errs204 === errors;
                                                                                                   } else {
                                                                                                     var valid58 = true;
                                                                                                   }
                                                                                                   if (valid58) {
                                                                                                     if (data58.unit !== void 0) {
                                                                                                       let data62 = data58.unit;
-                                                                                                      const _errs205 = errors;
+                                                                                                      const _errs206 = errors;
                                                                                                       if (!(data62 === "PIXELS" || data62 === "PERCENT")) {
                                                                                                         validate22.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema66.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                         return false;
                                                                                                       }
-                                                                                                      var valid58 = _errs205 === errors;
+                                                                                                      var valid58 = _errs206 === errors;
                                                                                                     } else {
                                                                                                       var valid58 = true;
                                                                                                     }
@@ -5174,15 +5355,15 @@
                                                                                             props6 = true;
                                                                                           }
                                                                                         } else if (tag0 === "AUTO") {
-                                                                                          const _errs206 = errors;
-                                                                                          if (errors === _errs206) {
+                                                                                          const _errs207 = errors;
+                                                                                          if (errors === _errs207) {
                                                                                             if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
-                                                                                              let missing37;
-                                                                                              if (data58.unit === void 0 && (missing37 = "unit")) {
-                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/required", keyword: "required", params: { missingProperty: missing37 }, message: "must have required property '" + missing37 + "'" }];
+                                                                                              let missing38;
+                                                                                              if (data58.unit === void 0 && (missing38 = "unit")) {
+                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/required", keyword: "required", params: { missingProperty: missing38 }, message: "must have required property '" + missing38 + "'" }];
                                                                                                 return false;
                                                                                               } else {
-                                                                                                const _errs208 = errors;
+                                                                                                const _errs209 = errors;
                                                                                                 for (const key4 in data58) {
                                                                                                   if (!(key4 === "unit")) {
                                                                                                     validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
@@ -5190,7 +5371,7 @@
                                                                                                     break;
                                                                                                   }
                                                                                                 }
-                                                                                                if (_errs208 === errors) {
+                                                                                                if (_errs209 === errors) {
                                                                                                   if (data58.unit !== void 0) {
                                                                                                     if ("AUTO" !== data58.unit) {
                                                                                                       validate22.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/1/properties/unit/const", keyword: "const", params: { allowedValue: "AUTO" }, message: "must be equal to constant" }];
@@ -5217,23 +5398,23 @@
                                                                                       }
                                                                                     }
                                                                                   }
-                                                                                  var valid38 = _errs191 === errors;
+                                                                                  var valid38 = _errs192 === errors;
                                                                                 } else {
                                                                                   var valid38 = true;
                                                                                 }
                                                                                 if (valid38) {
                                                                                   if (data.letterSpacing !== void 0) {
                                                                                     let data64 = data.letterSpacing;
-                                                                                    const _errs210 = errors;
                                                                                     const _errs211 = errors;
-                                                                                    if (errors === _errs211) {
+                                                                                    const _errs212 = errors;
+                                                                                    if (errors === _errs212) {
                                                                                       if (data64 && typeof data64 == "object" && !Array.isArray(data64)) {
-                                                                                        let missing38;
-                                                                                        if (data64.value === void 0 && (missing38 = "value") || data64.unit === void 0 && (missing38 = "unit")) {
-                                                                                          validate22.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing38 }, message: "must have required property '" + missing38 + "'" }];
+                                                                                        let missing39;
+                                                                                        if (data64.value === void 0 && (missing39 = "value") || data64.unit === void 0 && (missing39 = "unit")) {
+                                                                                          validate22.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing39 }, message: "must have required property '" + missing39 + "'" }];
                                                                                           return false;
                                                                                         } else {
-                                                                                          const _errs213 = errors;
+                                                                                          const _errs214 = errors;
                                                                                           for (const key5 in data64) {
                                                                                             if (!(key5 === "value" || key5 === "unit")) {
                                                                                               validate22.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" }];
@@ -5241,26 +5422,26 @@
                                                                                               break;
                                                                                             }
                                                                                           }
-                                                                                          if (_errs213 === errors) {
+                                                                                          if (_errs214 === errors) {
                                                                                             if (data64.value !== void 0) {
-                                                                                              const _errs214 = errors;
+                                                                                              const _errs215 = errors;
                                                                                               if (!(typeof data64.value == "number")) {
                                                                                                 validate22.errors = [{ instancePath: instancePath + "/letterSpacing/value", schemaPath: "#/$defs/letterSpacing/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                 return false;
                                                                                               }
-                                                                                              var valid62 = _errs214 === errors;
+                                                                                              var valid62 = _errs215 === errors;
                                                                                             } else {
                                                                                               var valid62 = true;
                                                                                             }
                                                                                             if (valid62) {
                                                                                               if (data64.unit !== void 0) {
                                                                                                 let data66 = data64.unit;
-                                                                                                const _errs216 = errors;
+                                                                                                const _errs217 = errors;
                                                                                                 if (!(data66 === "PIXELS" || data66 === "PERCENT")) {
                                                                                                   validate22.errors = [{ instancePath: instancePath + "/letterSpacing/unit", schemaPath: "#/$defs/letterSpacing/properties/unit/enum", keyword: "enum", params: { allowedValues: schema67.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                   return false;
                                                                                                 }
-                                                                                                var valid62 = _errs216 === errors;
+                                                                                                var valid62 = _errs217 === errors;
                                                                                               } else {
                                                                                                 var valid62 = true;
                                                                                               }
@@ -5272,95 +5453,95 @@
                                                                                         return false;
                                                                                       }
                                                                                     }
-                                                                                    var valid38 = _errs210 === errors;
+                                                                                    var valid38 = _errs211 === errors;
                                                                                   } else {
                                                                                     var valid38 = true;
                                                                                   }
                                                                                   if (valid38) {
                                                                                     if (data.textAlignHorizontal !== void 0) {
                                                                                       let data67 = data.textAlignHorizontal;
-                                                                                      const _errs217 = errors;
+                                                                                      const _errs218 = errors;
                                                                                       if (!(data67 === "LEFT" || data67 === "CENTER" || data67 === "RIGHT" || data67 === "JUSTIFIED")) {
                                                                                         validate22.errors = [{ instancePath: instancePath + "/textAlignHorizontal", schemaPath: "#/properties/textAlignHorizontal/enum", keyword: "enum", params: { allowedValues: schema38.properties.textAlignHorizontal.enum }, message: "must be equal to one of the allowed values" }];
                                                                                         return false;
                                                                                       }
-                                                                                      var valid38 = _errs217 === errors;
+                                                                                      var valid38 = _errs218 === errors;
                                                                                     } else {
                                                                                       var valid38 = true;
                                                                                     }
                                                                                     if (valid38) {
                                                                                       if (data.textAlignVertical !== void 0) {
                                                                                         let data68 = data.textAlignVertical;
-                                                                                        const _errs218 = errors;
+                                                                                        const _errs219 = errors;
                                                                                         if (!(data68 === "TOP" || data68 === "CENTER" || data68 === "BOTTOM")) {
                                                                                           validate22.errors = [{ instancePath: instancePath + "/textAlignVertical", schemaPath: "#/properties/textAlignVertical/enum", keyword: "enum", params: { allowedValues: schema38.properties.textAlignVertical.enum }, message: "must be equal to one of the allowed values" }];
                                                                                           return false;
                                                                                         }
-                                                                                        var valid38 = _errs218 === errors;
+                                                                                        var valid38 = _errs219 === errors;
                                                                                       } else {
                                                                                         var valid38 = true;
                                                                                       }
                                                                                       if (valid38) {
                                                                                         if (data.textAutoResize !== void 0) {
                                                                                           let data69 = data.textAutoResize;
-                                                                                          const _errs219 = errors;
+                                                                                          const _errs220 = errors;
                                                                                           if (!(data69 === "NONE" || data69 === "WIDTH_AND_HEIGHT" || data69 === "HEIGHT" || data69 === "TRUNCATE")) {
                                                                                             validate22.errors = [{ instancePath: instancePath + "/textAutoResize", schemaPath: "#/properties/textAutoResize/enum", keyword: "enum", params: { allowedValues: schema38.properties.textAutoResize.enum }, message: "must be equal to one of the allowed values" }];
                                                                                             return false;
                                                                                           }
-                                                                                          var valid38 = _errs219 === errors;
+                                                                                          var valid38 = _errs220 === errors;
                                                                                         } else {
                                                                                           var valid38 = true;
                                                                                         }
                                                                                         if (valid38) {
                                                                                           if (data.textCase !== void 0) {
                                                                                             let data70 = data.textCase;
-                                                                                            const _errs220 = errors;
+                                                                                            const _errs221 = errors;
                                                                                             if (!(data70 === "ORIGINAL" || data70 === "UPPER" || data70 === "LOWER" || data70 === "TITLE" || data70 === "SMALL_CAPS" || data70 === "SMALL_CAPS_FORCED")) {
                                                                                               validate22.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/$defs/textCase/enum", keyword: "enum", params: { allowedValues: schema68.enum }, message: "must be equal to one of the allowed values" }];
                                                                                               return false;
                                                                                             }
-                                                                                            var valid38 = _errs220 === errors;
+                                                                                            var valid38 = _errs221 === errors;
                                                                                           } else {
                                                                                             var valid38 = true;
                                                                                           }
                                                                                           if (valid38) {
                                                                                             if (data.textDecoration !== void 0) {
                                                                                               let data71 = data.textDecoration;
-                                                                                              const _errs222 = errors;
+                                                                                              const _errs223 = errors;
                                                                                               if (!(data71 === "NONE" || data71 === "UNDERLINE" || data71 === "STRIKETHROUGH")) {
                                                                                                 validate22.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema69.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                 return false;
                                                                                               }
-                                                                                              var valid38 = _errs222 === errors;
+                                                                                              var valid38 = _errs223 === errors;
                                                                                             } else {
                                                                                               var valid38 = true;
                                                                                             }
                                                                                             if (valid38) {
                                                                                               if (data.textDecorationStyle !== void 0) {
                                                                                                 let data72 = data.textDecorationStyle;
-                                                                                                const _errs224 = errors;
+                                                                                                const _errs225 = errors;
                                                                                                 if (!(data72 === "SOLID" || data72 === "WAVY" || data72 === "DOTTED")) {
                                                                                                   validate22.errors = [{ instancePath: instancePath + "/textDecorationStyle", schemaPath: "#/$defs/textDecorationStyle/enum", keyword: "enum", params: { allowedValues: schema70.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                   return false;
                                                                                                 }
-                                                                                                var valid38 = _errs224 === errors;
+                                                                                                var valid38 = _errs225 === errors;
                                                                                               } else {
                                                                                                 var valid38 = true;
                                                                                               }
                                                                                               if (valid38) {
                                                                                                 if (data.textDecorationOffset !== void 0) {
                                                                                                   let data73 = data.textDecorationOffset;
-                                                                                                  const _errs226 = errors;
                                                                                                   const _errs227 = errors;
-                                                                                                  if (errors === _errs227) {
+                                                                                                  const _errs228 = errors;
+                                                                                                  if (errors === _errs228) {
                                                                                                     if (data73 && typeof data73 == "object" && !Array.isArray(data73)) {
-                                                                                                      let missing39;
-                                                                                                      if (data73.value === void 0 && (missing39 = "value") || data73.unit === void 0 && (missing39 = "unit")) {
-                                                                                                        validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing39 }, message: "must have required property '" + missing39 + "'" }];
+                                                                                                      let missing40;
+                                                                                                      if (data73.value === void 0 && (missing40 = "value") || data73.unit === void 0 && (missing40 = "unit")) {
+                                                                                                        validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing40 }, message: "must have required property '" + missing40 + "'" }];
                                                                                                         return false;
                                                                                                       } else {
-                                                                                                        const _errs229 = errors;
+                                                                                                        const _errs230 = errors;
                                                                                                         for (const key6 in data73) {
                                                                                                           if (!(key6 === "value" || key6 === "unit")) {
                                                                                                             validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" }];
@@ -5368,26 +5549,26 @@
                                                                                                             break;
                                                                                                           }
                                                                                                         }
-                                                                                                        if (_errs229 === errors) {
+                                                                                                        if (_errs230 === errors) {
                                                                                                           if (data73.value !== void 0) {
-                                                                                                            const _errs230 = errors;
+                                                                                                            const _errs231 = errors;
                                                                                                             if (!(typeof data73.value == "number")) {
                                                                                                               validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset/value", schemaPath: "#/$defs/textDecorationLength/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                               return false;
                                                                                                             }
-                                                                                                            var valid67 = _errs230 === errors;
+                                                                                                            var valid67 = _errs231 === errors;
                                                                                                           } else {
                                                                                                             var valid67 = true;
                                                                                                           }
                                                                                                           if (valid67) {
                                                                                                             if (data73.unit !== void 0) {
                                                                                                               let data75 = data73.unit;
-                                                                                                              const _errs232 = errors;
+                                                                                                              const _errs233 = errors;
                                                                                                               if (!(data75 === "PIXELS" || data75 === "PERCENT")) {
                                                                                                                 validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset/unit", schemaPath: "#/$defs/textDecorationLength/properties/unit/enum", keyword: "enum", params: { allowedValues: schema71.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                 return false;
                                                                                                               }
-                                                                                                              var valid67 = _errs232 === errors;
+                                                                                                              var valid67 = _errs233 === errors;
                                                                                                             } else {
                                                                                                               var valid67 = true;
                                                                                                             }
@@ -5399,23 +5580,23 @@
                                                                                                       return false;
                                                                                                     }
                                                                                                   }
-                                                                                                  var valid38 = _errs226 === errors;
+                                                                                                  var valid38 = _errs227 === errors;
                                                                                                 } else {
                                                                                                   var valid38 = true;
                                                                                                 }
                                                                                                 if (valid38) {
                                                                                                   if (data.textDecorationThickness !== void 0) {
                                                                                                     let data76 = data.textDecorationThickness;
-                                                                                                    const _errs233 = errors;
                                                                                                     const _errs234 = errors;
-                                                                                                    if (errors === _errs234) {
+                                                                                                    const _errs235 = errors;
+                                                                                                    if (errors === _errs235) {
                                                                                                       if (data76 && typeof data76 == "object" && !Array.isArray(data76)) {
-                                                                                                        let missing40;
-                                                                                                        if (data76.value === void 0 && (missing40 = "value") || data76.unit === void 0 && (missing40 = "unit")) {
-                                                                                                          validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing40 }, message: "must have required property '" + missing40 + "'" }];
+                                                                                                        let missing41;
+                                                                                                        if (data76.value === void 0 && (missing41 = "value") || data76.unit === void 0 && (missing41 = "unit")) {
+                                                                                                          validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing41 }, message: "must have required property '" + missing41 + "'" }];
                                                                                                           return false;
                                                                                                         } else {
-                                                                                                          const _errs236 = errors;
+                                                                                                          const _errs237 = errors;
                                                                                                           for (const key7 in data76) {
                                                                                                             if (!(key7 === "value" || key7 === "unit")) {
                                                                                                               validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties" }];
@@ -5423,26 +5604,26 @@
                                                                                                               break;
                                                                                                             }
                                                                                                           }
-                                                                                                          if (_errs236 === errors) {
+                                                                                                          if (_errs237 === errors) {
                                                                                                             if (data76.value !== void 0) {
-                                                                                                              const _errs237 = errors;
+                                                                                                              const _errs238 = errors;
                                                                                                               if (!(typeof data76.value == "number")) {
                                                                                                                 validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness/value", schemaPath: "#/$defs/textDecorationLength/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                 return false;
                                                                                                               }
-                                                                                                              var valid69 = _errs237 === errors;
+                                                                                                              var valid69 = _errs238 === errors;
                                                                                                             } else {
                                                                                                               var valid69 = true;
                                                                                                             }
                                                                                                             if (valid69) {
                                                                                                               if (data76.unit !== void 0) {
                                                                                                                 let data78 = data76.unit;
-                                                                                                                const _errs239 = errors;
+                                                                                                                const _errs240 = errors;
                                                                                                                 if (!(data78 === "PIXELS" || data78 === "PERCENT")) {
                                                                                                                   validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness/unit", schemaPath: "#/$defs/textDecorationLength/properties/unit/enum", keyword: "enum", params: { allowedValues: schema71.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                   return false;
                                                                                                                 }
-                                                                                                                var valid69 = _errs239 === errors;
+                                                                                                                var valid69 = _errs240 === errors;
                                                                                                               } else {
                                                                                                                 var valid69 = true;
                                                                                                               }
@@ -5454,42 +5635,42 @@
                                                                                                         return false;
                                                                                                       }
                                                                                                     }
-                                                                                                    var valid38 = _errs233 === errors;
+                                                                                                    var valid38 = _errs234 === errors;
                                                                                                   } else {
                                                                                                     var valid38 = true;
                                                                                                   }
                                                                                                   if (valid38) {
                                                                                                     if (data.textDecorationColor !== void 0) {
-                                                                                                      const _errs240 = errors;
+                                                                                                      const _errs241 = errors;
                                                                                                       if (!validate43(data.textDecorationColor, { instancePath: instancePath + "/textDecorationColor", parentData: data, parentDataProperty: "textDecorationColor", rootData, dynamicAnchors })) {
                                                                                                         vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
                                                                                                         errors = vErrors.length;
                                                                                                       }
-                                                                                                      var valid38 = _errs240 === errors;
+                                                                                                      var valid38 = _errs241 === errors;
                                                                                                     } else {
                                                                                                       var valid38 = true;
                                                                                                     }
                                                                                                     if (valid38) {
                                                                                                       if (data.textTruncation !== void 0) {
                                                                                                         let data80 = data.textTruncation;
-                                                                                                        const _errs241 = errors;
+                                                                                                        const _errs242 = errors;
                                                                                                         if (!(data80 === "DISABLED" || data80 === "ENDING")) {
                                                                                                           validate22.errors = [{ instancePath: instancePath + "/textTruncation", schemaPath: "#/properties/textTruncation/enum", keyword: "enum", params: { allowedValues: schema38.properties.textTruncation.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                           return false;
                                                                                                         }
-                                                                                                        var valid38 = _errs241 === errors;
+                                                                                                        var valid38 = _errs242 === errors;
                                                                                                       } else {
                                                                                                         var valid38 = true;
                                                                                                       }
                                                                                                       if (valid38) {
                                                                                                         if (data.maxLines !== void 0) {
                                                                                                           let data81 = data.maxLines;
-                                                                                                          const _errs242 = errors;
+                                                                                                          const _errs243 = errors;
                                                                                                           if (!(typeof data81 == "number" && (!(data81 % 1) && !isNaN(data81)))) {
                                                                                                             validate22.errors = [{ instancePath: instancePath + "/maxLines", schemaPath: "#/properties/maxLines/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                                             return false;
                                                                                                           }
-                                                                                                          if (errors === _errs242) {
+                                                                                                          if (errors === _errs243) {
                                                                                                             if (typeof data81 == "number") {
                                                                                                               if (data81 > 1e4 || isNaN(data81)) {
                                                                                                                 validate22.errors = [{ instancePath: instancePath + "/maxLines", schemaPath: "#/properties/maxLines/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000" }];
@@ -5502,15 +5683,15 @@
                                                                                                               }
                                                                                                             }
                                                                                                           }
-                                                                                                          var valid38 = _errs242 === errors;
+                                                                                                          var valid38 = _errs243 === errors;
                                                                                                         } else {
                                                                                                           var valid38 = true;
                                                                                                         }
                                                                                                         if (valid38) {
                                                                                                           if (data.paragraphIndent !== void 0) {
                                                                                                             let data82 = data.paragraphIndent;
-                                                                                                            const _errs244 = errors;
-                                                                                                            if (errors === _errs244) {
+                                                                                                            const _errs245 = errors;
+                                                                                                            if (errors === _errs245) {
                                                                                                               if (typeof data82 == "number") {
                                                                                                                 if (data82 > 1e5 || isNaN(data82)) {
                                                                                                                   validate22.errors = [{ instancePath: instancePath + "/paragraphIndent", schemaPath: "#/properties/paragraphIndent/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
@@ -5526,115 +5707,55 @@
                                                                                                                 return false;
                                                                                                               }
                                                                                                             }
-                                                                                                            var valid38 = _errs244 === errors;
+                                                                                                            var valid38 = _errs245 === errors;
                                                                                                           } else {
                                                                                                             var valid38 = true;
                                                                                                           }
                                                                                                           if (valid38) {
                                                                                                             if (data.hangingList !== void 0) {
-                                                                                                              const _errs246 = errors;
+                                                                                                              const _errs247 = errors;
                                                                                                               if (typeof data.hangingList !== "boolean") {
                                                                                                                 validate22.errors = [{ instancePath: instancePath + "/hangingList", schemaPath: "#/properties/hangingList/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                                                                                                 return false;
                                                                                                               }
-                                                                                                              var valid38 = _errs246 === errors;
+                                                                                                              var valid38 = _errs247 === errors;
                                                                                                             } else {
                                                                                                               var valid38 = true;
                                                                                                             }
                                                                                                             if (valid38) {
                                                                                                               if (data.listMarker !== void 0) {
-                                                                                                                const _errs248 = errors;
+                                                                                                                const _errs249 = errors;
                                                                                                                 if (typeof data.listMarker !== "boolean") {
                                                                                                                   validate22.errors = [{ instancePath: instancePath + "/listMarker", schemaPath: "#/properties/listMarker/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                                                                                                   return false;
                                                                                                                 }
-                                                                                                                var valid38 = _errs248 === errors;
+                                                                                                                var valid38 = _errs249 === errors;
                                                                                                               } else {
                                                                                                                 var valid38 = true;
                                                                                                               }
                                                                                                               if (valid38) {
-                                                                                                                if (data.imageRef !== void 0) {
-                                                                                                                  let data85 = data.imageRef;
-                                                                                                                  const _errs250 = errors;
-                                                                                                                  if (errors === _errs250) {
-                                                                                                                    if (typeof data85 === "string") {
-                                                                                                                      if (func1(data85) < 1) {
-                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                                                                                                                        return false;
-                                                                                                                      }
-                                                                                                                    } else {
-                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                                      return false;
-                                                                                                                    }
+                                                                                                                if (data.listText !== void 0) {
+                                                                                                                  const _errs251 = errors;
+                                                                                                                  if (!validate46(data.listText, { instancePath: instancePath + "/listText", parentData: data, parentDataProperty: "listText", rootData, dynamicAnchors })) {
+                                                                                                                    vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+                                                                                                                    errors = vErrors.length;
                                                                                                                   }
-                                                                                                                  var valid38 = _errs250 === errors;
+                                                                                                                  var valid38 = _errs251 === errors;
                                                                                                                 } else {
                                                                                                                   var valid38 = true;
                                                                                                                 }
                                                                                                                 if (valid38) {
-                                                                                                                  if (data.vectorPaths !== void 0) {
-                                                                                                                    let data86 = data.vectorPaths;
+                                                                                                                  if (data.imageRef !== void 0) {
+                                                                                                                    let data86 = data.imageRef;
                                                                                                                     const _errs252 = errors;
                                                                                                                     if (errors === _errs252) {
-                                                                                                                      if (Array.isArray(data86)) {
-                                                                                                                        var valid70 = true;
-                                                                                                                        const len7 = data86.length;
-                                                                                                                        for (let i7 = 0; i7 < len7; i7++) {
-                                                                                                                          let data87 = data86[i7];
-                                                                                                                          const _errs254 = errors;
-                                                                                                                          if (errors === _errs254) {
-                                                                                                                            if (data87 && typeof data87 == "object" && !Array.isArray(data87)) {
-                                                                                                                              let missing41;
-                                                                                                                              if (data87.windingRule === void 0 && (missing41 = "windingRule") || data87.data === void 0 && (missing41 = "data")) {
-                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7, schemaPath: "#/properties/vectorPaths/items/required", keyword: "required", params: { missingProperty: missing41 }, message: "must have required property '" + missing41 + "'" }];
-                                                                                                                                return false;
-                                                                                                                              } else {
-                                                                                                                                const _errs256 = errors;
-                                                                                                                                for (const key8 in data87) {
-                                                                                                                                  if (!(key8 === "windingRule" || key8 === "data")) {
-                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7, schemaPath: "#/properties/vectorPaths/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties" }];
-                                                                                                                                    return false;
-                                                                                                                                    break;
-                                                                                                                                  }
-                                                                                                                                }
-                                                                                                                                if (_errs256 === errors) {
-                                                                                                                                  if (data87.windingRule !== void 0) {
-                                                                                                                                    let data88 = data87.windingRule;
-                                                                                                                                    const _errs257 = errors;
-                                                                                                                                    if (!(data88 === "NONZERO" || data88 === "EVENODD" || data88 === "NONE")) {
-                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7 + "/windingRule", schemaPath: "#/properties/vectorPaths/items/properties/windingRule/enum", keyword: "enum", params: { allowedValues: schema38.properties.vectorPaths.items.properties.windingRule.enum }, message: "must be equal to one of the allowed values" }];
-                                                                                                                                      return false;
-                                                                                                                                    }
-                                                                                                                                    var valid71 = _errs257 === errors;
-                                                                                                                                  } else {
-                                                                                                                                    var valid71 = true;
-                                                                                                                                  }
-                                                                                                                                  if (valid71) {
-                                                                                                                                    if (data87.data !== void 0) {
-                                                                                                                                      const _errs258 = errors;
-                                                                                                                                      if (typeof data87.data !== "string") {
-                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7 + "/data", schemaPath: "#/properties/vectorPaths/items/properties/data/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                                                        return false;
-                                                                                                                                      }
-                                                                                                                                      var valid71 = _errs258 === errors;
-                                                                                                                                    } else {
-                                                                                                                                      var valid71 = true;
-                                                                                                                                    }
-                                                                                                                                  }
-                                                                                                                                }
-                                                                                                                              }
-                                                                                                                            } else {
-                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7, schemaPath: "#/properties/vectorPaths/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                                                                                              return false;
-                                                                                                                            }
-                                                                                                                          }
-                                                                                                                          var valid70 = _errs254 === errors;
-                                                                                                                          if (!valid70) {
-                                                                                                                            break;
-                                                                                                                          }
+                                                                                                                      if (typeof data86 === "string") {
+                                                                                                                        if (func1(data86) < 1) {
+                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                          return false;
                                                                                                                         }
                                                                                                                       } else {
-                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/vectorPaths", schemaPath: "#/properties/vectorPaths/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                         return false;
                                                                                                                       }
                                                                                                                     }
@@ -5643,70 +5764,117 @@
                                                                                                                     var valid38 = true;
                                                                                                                   }
                                                                                                                   if (valid38) {
-                                                                                                                    if (data.layoutMode !== void 0) {
-                                                                                                                      let data90 = data.layoutMode;
-                                                                                                                      const _errs260 = errors;
-                                                                                                                      if (!(data90 === "NONE" || data90 === "HORIZONTAL" || data90 === "VERTICAL" || data90 === "GRID")) {
-                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/layoutMode", schemaPath: "#/properties/layoutMode/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutMode.enum }, message: "must be equal to one of the allowed values" }];
-                                                                                                                        return false;
+                                                                                                                    if (data.vectorPaths !== void 0) {
+                                                                                                                      let data87 = data.vectorPaths;
+                                                                                                                      const _errs254 = errors;
+                                                                                                                      if (errors === _errs254) {
+                                                                                                                        if (Array.isArray(data87)) {
+                                                                                                                          var valid70 = true;
+                                                                                                                          const len7 = data87.length;
+                                                                                                                          for (let i7 = 0; i7 < len7; i7++) {
+                                                                                                                            let data88 = data87[i7];
+                                                                                                                            const _errs256 = errors;
+                                                                                                                            if (errors === _errs256) {
+                                                                                                                              if (data88 && typeof data88 == "object" && !Array.isArray(data88)) {
+                                                                                                                                let missing42;
+                                                                                                                                if (data88.windingRule === void 0 && (missing42 = "windingRule") || data88.data === void 0 && (missing42 = "data")) {
+                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7, schemaPath: "#/properties/vectorPaths/items/required", keyword: "required", params: { missingProperty: missing42 }, message: "must have required property '" + missing42 + "'" }];
+                                                                                                                                  return false;
+                                                                                                                                } else {
+                                                                                                                                  const _errs258 = errors;
+                                                                                                                                  for (const key8 in data88) {
+                                                                                                                                    if (!(key8 === "windingRule" || key8 === "data")) {
+                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7, schemaPath: "#/properties/vectorPaths/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties" }];
+                                                                                                                                      return false;
+                                                                                                                                      break;
+                                                                                                                                    }
+                                                                                                                                  }
+                                                                                                                                  if (_errs258 === errors) {
+                                                                                                                                    if (data88.windingRule !== void 0) {
+                                                                                                                                      let data89 = data88.windingRule;
+                                                                                                                                      const _errs259 = errors;
+                                                                                                                                      if (!(data89 === "NONZERO" || data89 === "EVENODD" || data89 === "NONE")) {
+                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7 + "/windingRule", schemaPath: "#/properties/vectorPaths/items/properties/windingRule/enum", keyword: "enum", params: { allowedValues: schema38.properties.vectorPaths.items.properties.windingRule.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                        return false;
+                                                                                                                                      }
+                                                                                                                                      var valid71 = _errs259 === errors;
+                                                                                                                                    } else {
+                                                                                                                                      var valid71 = true;
+                                                                                                                                    }
+                                                                                                                                    if (valid71) {
+                                                                                                                                      if (data88.data !== void 0) {
+                                                                                                                                        const _errs260 = errors;
+                                                                                                                                        if (typeof data88.data !== "string") {
+                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7 + "/data", schemaPath: "#/properties/vectorPaths/items/properties/data/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                          return false;
+                                                                                                                                        }
+                                                                                                                                        var valid71 = _errs260 === errors;
+                                                                                                                                      } else {
+                                                                                                                                        var valid71 = true;
+                                                                                                                                      }
+                                                                                                                                    }
+                                                                                                                                  }
+                                                                                                                                }
+                                                                                                                              } else {
+                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7, schemaPath: "#/properties/vectorPaths/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                                                return false;
+                                                                                                                              }
+                                                                                                                            }
+                                                                                                                            var valid70 = _errs256 === errors;
+                                                                                                                            if (!valid70) {
+                                                                                                                              break;
+                                                                                                                            }
+                                                                                                                          }
+                                                                                                                        } else {
+                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/vectorPaths", schemaPath: "#/properties/vectorPaths/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                          return false;
+                                                                                                                        }
                                                                                                                       }
-                                                                                                                      var valid38 = _errs260 === errors;
+                                                                                                                      var valid38 = _errs254 === errors;
                                                                                                                     } else {
                                                                                                                       var valid38 = true;
                                                                                                                     }
                                                                                                                     if (valid38) {
-                                                                                                                      if (data.layoutWrap !== void 0) {
-                                                                                                                        let data91 = data.layoutWrap;
-                                                                                                                        const _errs261 = errors;
-                                                                                                                        if (!(data91 === "NO_WRAP" || data91 === "WRAP")) {
-                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/layoutWrap", schemaPath: "#/properties/layoutWrap/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutWrap.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                      if (data.layoutMode !== void 0) {
+                                                                                                                        let data91 = data.layoutMode;
+                                                                                                                        const _errs262 = errors;
+                                                                                                                        if (!(data91 === "NONE" || data91 === "HORIZONTAL" || data91 === "VERTICAL" || data91 === "GRID")) {
+                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/layoutMode", schemaPath: "#/properties/layoutMode/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutMode.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                           return false;
                                                                                                                         }
-                                                                                                                        var valid38 = _errs261 === errors;
+                                                                                                                        var valid38 = _errs262 === errors;
                                                                                                                       } else {
                                                                                                                         var valid38 = true;
                                                                                                                       }
                                                                                                                       if (valid38) {
-                                                                                                                        if (data.paddingLeft !== void 0) {
-                                                                                                                          let data92 = data.paddingLeft;
-                                                                                                                          const _errs262 = errors;
-                                                                                                                          if (errors === _errs262) {
-                                                                                                                            if (typeof data92 == "number") {
-                                                                                                                              if (data92 > 1e5 || isNaN(data92)) {
-                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
-                                                                                                                                return false;
-                                                                                                                              } else {
-                                                                                                                                if (data92 < 0 || isNaN(data92)) {
-                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                                                  return false;
-                                                                                                                                }
-                                                                                                                              }
-                                                                                                                            } else {
-                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                                              return false;
-                                                                                                                            }
+                                                                                                                        if (data.layoutWrap !== void 0) {
+                                                                                                                          let data92 = data.layoutWrap;
+                                                                                                                          const _errs263 = errors;
+                                                                                                                          if (!(data92 === "NO_WRAP" || data92 === "WRAP")) {
+                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/layoutWrap", schemaPath: "#/properties/layoutWrap/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutWrap.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                            return false;
                                                                                                                           }
-                                                                                                                          var valid38 = _errs262 === errors;
+                                                                                                                          var valid38 = _errs263 === errors;
                                                                                                                         } else {
                                                                                                                           var valid38 = true;
                                                                                                                         }
                                                                                                                         if (valid38) {
-                                                                                                                          if (data.paddingRight !== void 0) {
-                                                                                                                            let data93 = data.paddingRight;
+                                                                                                                          if (data.paddingLeft !== void 0) {
+                                                                                                                            let data93 = data.paddingLeft;
                                                                                                                             const _errs264 = errors;
                                                                                                                             if (errors === _errs264) {
                                                                                                                               if (typeof data93 == "number") {
                                                                                                                                 if (data93 > 1e5 || isNaN(data93)) {
-                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                   return false;
                                                                                                                                 } else {
                                                                                                                                   if (data93 < 0 || isNaN(data93)) {
-                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                     return false;
                                                                                                                                   }
                                                                                                                                 }
                                                                                                                               } else {
-                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                 return false;
                                                                                                                               }
                                                                                                                             }
@@ -5715,22 +5883,22 @@
                                                                                                                             var valid38 = true;
                                                                                                                           }
                                                                                                                           if (valid38) {
-                                                                                                                            if (data.paddingTop !== void 0) {
-                                                                                                                              let data94 = data.paddingTop;
+                                                                                                                            if (data.paddingRight !== void 0) {
+                                                                                                                              let data94 = data.paddingRight;
                                                                                                                               const _errs266 = errors;
                                                                                                                               if (errors === _errs266) {
                                                                                                                                 if (typeof data94 == "number") {
                                                                                                                                   if (data94 > 1e5 || isNaN(data94)) {
-                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                     return false;
                                                                                                                                   } else {
                                                                                                                                     if (data94 < 0 || isNaN(data94)) {
-                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                       return false;
                                                                                                                                     }
                                                                                                                                   }
                                                                                                                                 } else {
-                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                   return false;
                                                                                                                                 }
                                                                                                                               }
@@ -5739,22 +5907,22 @@
                                                                                                                               var valid38 = true;
                                                                                                                             }
                                                                                                                             if (valid38) {
-                                                                                                                              if (data.paddingBottom !== void 0) {
-                                                                                                                                let data95 = data.paddingBottom;
+                                                                                                                              if (data.paddingTop !== void 0) {
+                                                                                                                                let data95 = data.paddingTop;
                                                                                                                                 const _errs268 = errors;
                                                                                                                                 if (errors === _errs268) {
                                                                                                                                   if (typeof data95 == "number") {
                                                                                                                                     if (data95 > 1e5 || isNaN(data95)) {
-                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                       return false;
                                                                                                                                     } else {
                                                                                                                                       if (data95 < 0 || isNaN(data95)) {
-                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                         return false;
                                                                                                                                       }
                                                                                                                                     }
                                                                                                                                   } else {
-                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                     return false;
                                                                                                                                   }
                                                                                                                                 }
@@ -5763,22 +5931,22 @@
                                                                                                                                 var valid38 = true;
                                                                                                                               }
                                                                                                                               if (valid38) {
-                                                                                                                                if (data.itemSpacing !== void 0) {
-                                                                                                                                  let data96 = data.itemSpacing;
+                                                                                                                                if (data.paddingBottom !== void 0) {
+                                                                                                                                  let data96 = data.paddingBottom;
                                                                                                                                   const _errs270 = errors;
                                                                                                                                   if (errors === _errs270) {
                                                                                                                                     if (typeof data96 == "number") {
                                                                                                                                       if (data96 > 1e5 || isNaN(data96)) {
-                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                         return false;
                                                                                                                                       } else {
-                                                                                                                                        if (data96 < -1e5 || isNaN(data96)) {
-                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: -1e5 }, message: "must be >= -100000" }];
+                                                                                                                                        if (data96 < 0 || isNaN(data96)) {
+                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                           return false;
                                                                                                                                         }
                                                                                                                                       }
                                                                                                                                     } else {
-                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                       return false;
                                                                                                                                     }
                                                                                                                                   }
@@ -5787,22 +5955,22 @@
                                                                                                                                   var valid38 = true;
                                                                                                                                 }
                                                                                                                                 if (valid38) {
-                                                                                                                                  if (data.counterAxisSpacing !== void 0) {
-                                                                                                                                    let data97 = data.counterAxisSpacing;
+                                                                                                                                  if (data.itemSpacing !== void 0) {
+                                                                                                                                    let data97 = data.itemSpacing;
                                                                                                                                     const _errs272 = errors;
                                                                                                                                     if (errors === _errs272) {
                                                                                                                                       if (typeof data97 == "number") {
                                                                                                                                         if (data97 > 1e5 || isNaN(data97)) {
-                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                           return false;
                                                                                                                                         } else {
-                                                                                                                                          if (data97 < 0 || isNaN(data97)) {
-                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                          if (data97 < -1e5 || isNaN(data97)) {
+                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: -1e5 }, message: "must be >= -100000" }];
                                                                                                                                             return false;
                                                                                                                                           }
                                                                                                                                         }
                                                                                                                                       } else {
-                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                         return false;
                                                                                                                                       }
                                                                                                                                     }
@@ -5811,22 +5979,34 @@
                                                                                                                                     var valid38 = true;
                                                                                                                                   }
                                                                                                                                   if (valid38) {
-                                                                                                                                    if (data.itemReverseZIndex !== void 0) {
+                                                                                                                                    if (data.counterAxisSpacing !== void 0) {
+                                                                                                                                      let data98 = data.counterAxisSpacing;
                                                                                                                                       const _errs274 = errors;
-                                                                                                                                      if (typeof data.itemReverseZIndex !== "boolean") {
-                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/itemReverseZIndex", schemaPath: "#/properties/itemReverseZIndex/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
-                                                                                                                                        return false;
+                                                                                                                                      if (errors === _errs274) {
+                                                                                                                                        if (typeof data98 == "number") {
+                                                                                                                                          if (data98 > 1e5 || isNaN(data98)) {
+                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                            return false;
+                                                                                                                                          } else {
+                                                                                                                                            if (data98 < 0 || isNaN(data98)) {
+                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                              return false;
+                                                                                                                                            }
+                                                                                                                                          }
+                                                                                                                                        } else {
+                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                          return false;
+                                                                                                                                        }
                                                                                                                                       }
                                                                                                                                       var valid38 = _errs274 === errors;
                                                                                                                                     } else {
                                                                                                                                       var valid38 = true;
                                                                                                                                     }
                                                                                                                                     if (valid38) {
-                                                                                                                                      if (data.primaryAxisAlignItems !== void 0) {
-                                                                                                                                        let data99 = data.primaryAxisAlignItems;
+                                                                                                                                      if (data.itemReverseZIndex !== void 0) {
                                                                                                                                         const _errs276 = errors;
-                                                                                                                                        if (!(data99 === "MIN" || data99 === "CENTER" || data99 === "MAX" || data99 === "SPACE_BETWEEN")) {
-                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/primaryAxisAlignItems", schemaPath: "#/properties/primaryAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.primaryAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                        if (typeof data.itemReverseZIndex !== "boolean") {
+                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/itemReverseZIndex", schemaPath: "#/properties/itemReverseZIndex/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                                                                                                                           return false;
                                                                                                                                         }
                                                                                                                                         var valid38 = _errs276 === errors;
@@ -5834,94 +6014,82 @@
                                                                                                                                         var valid38 = true;
                                                                                                                                       }
                                                                                                                                       if (valid38) {
-                                                                                                                                        if (data.counterAxisAlignItems !== void 0) {
-                                                                                                                                          let data100 = data.counterAxisAlignItems;
-                                                                                                                                          const _errs277 = errors;
-                                                                                                                                          if (!(data100 === "MIN" || data100 === "CENTER" || data100 === "MAX" || data100 === "BASELINE")) {
-                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/counterAxisAlignItems", schemaPath: "#/properties/counterAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.counterAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                        if (data.primaryAxisAlignItems !== void 0) {
+                                                                                                                                          let data100 = data.primaryAxisAlignItems;
+                                                                                                                                          const _errs278 = errors;
+                                                                                                                                          if (!(data100 === "MIN" || data100 === "CENTER" || data100 === "MAX" || data100 === "SPACE_BETWEEN")) {
+                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/primaryAxisAlignItems", schemaPath: "#/properties/primaryAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.primaryAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                             return false;
                                                                                                                                           }
-                                                                                                                                          var valid38 = _errs277 === errors;
+                                                                                                                                          var valid38 = _errs278 === errors;
                                                                                                                                         } else {
                                                                                                                                           var valid38 = true;
                                                                                                                                         }
                                                                                                                                         if (valid38) {
-                                                                                                                                          if (data.layoutSizingHorizontal !== void 0) {
-                                                                                                                                            let data101 = data.layoutSizingHorizontal;
-                                                                                                                                            const _errs278 = errors;
-                                                                                                                                            if (!(data101 === "FIXED" || data101 === "HUG" || data101 === "FILL")) {
-                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/layoutSizingHorizontal", schemaPath: "#/properties/layoutSizingHorizontal/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingHorizontal.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                          if (data.counterAxisAlignItems !== void 0) {
+                                                                                                                                            let data101 = data.counterAxisAlignItems;
+                                                                                                                                            const _errs279 = errors;
+                                                                                                                                            if (!(data101 === "MIN" || data101 === "CENTER" || data101 === "MAX" || data101 === "BASELINE")) {
+                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/counterAxisAlignItems", schemaPath: "#/properties/counterAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.counterAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                               return false;
                                                                                                                                             }
-                                                                                                                                            var valid38 = _errs278 === errors;
+                                                                                                                                            var valid38 = _errs279 === errors;
                                                                                                                                           } else {
                                                                                                                                             var valid38 = true;
                                                                                                                                           }
                                                                                                                                           if (valid38) {
-                                                                                                                                            if (data.layoutSizingVertical !== void 0) {
-                                                                                                                                              let data102 = data.layoutSizingVertical;
-                                                                                                                                              const _errs279 = errors;
+                                                                                                                                            if (data.layoutSizingHorizontal !== void 0) {
+                                                                                                                                              let data102 = data.layoutSizingHorizontal;
+                                                                                                                                              const _errs280 = errors;
                                                                                                                                               if (!(data102 === "FIXED" || data102 === "HUG" || data102 === "FILL")) {
-                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/layoutSizingVertical", schemaPath: "#/properties/layoutSizingVertical/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingVertical.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/layoutSizingHorizontal", schemaPath: "#/properties/layoutSizingHorizontal/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingHorizontal.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                                 return false;
                                                                                                                                               }
-                                                                                                                                              var valid38 = _errs279 === errors;
+                                                                                                                                              var valid38 = _errs280 === errors;
                                                                                                                                             } else {
                                                                                                                                               var valid38 = true;
                                                                                                                                             }
                                                                                                                                             if (valid38) {
-                                                                                                                                              if (data.layoutPositioning !== void 0) {
-                                                                                                                                                let data103 = data.layoutPositioning;
-                                                                                                                                                const _errs280 = errors;
-                                                                                                                                                if (!(data103 === "AUTO" || data103 === "ABSOLUTE")) {
-                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/layoutPositioning", schemaPath: "#/properties/layoutPositioning/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutPositioning.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                              if (data.layoutSizingVertical !== void 0) {
+                                                                                                                                                let data103 = data.layoutSizingVertical;
+                                                                                                                                                const _errs281 = errors;
+                                                                                                                                                if (!(data103 === "FIXED" || data103 === "HUG" || data103 === "FILL")) {
+                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/layoutSizingVertical", schemaPath: "#/properties/layoutSizingVertical/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingVertical.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                                   return false;
                                                                                                                                                 }
-                                                                                                                                                var valid38 = _errs280 === errors;
+                                                                                                                                                var valid38 = _errs281 === errors;
                                                                                                                                               } else {
                                                                                                                                                 var valid38 = true;
                                                                                                                                               }
                                                                                                                                               if (valid38) {
-                                                                                                                                                if (data.minWidth !== void 0) {
-                                                                                                                                                  let data104 = data.minWidth;
-                                                                                                                                                  const _errs281 = errors;
-                                                                                                                                                  if (errors === _errs281) {
-                                                                                                                                                    if (typeof data104 == "number") {
-                                                                                                                                                      if (data104 > 1e5 || isNaN(data104)) {
-                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/minWidth", schemaPath: "#/properties/minWidth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
-                                                                                                                                                        return false;
-                                                                                                                                                      } else {
-                                                                                                                                                        if (data104 < 0 || isNaN(data104)) {
-                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/minWidth", schemaPath: "#/properties/minWidth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                                                                          return false;
-                                                                                                                                                        }
-                                                                                                                                                      }
-                                                                                                                                                    } else {
-                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/minWidth", schemaPath: "#/properties/minWidth/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                                                                      return false;
-                                                                                                                                                    }
+                                                                                                                                                if (data.layoutPositioning !== void 0) {
+                                                                                                                                                  let data104 = data.layoutPositioning;
+                                                                                                                                                  const _errs282 = errors;
+                                                                                                                                                  if (!(data104 === "AUTO" || data104 === "ABSOLUTE")) {
+                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/layoutPositioning", schemaPath: "#/properties/layoutPositioning/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutPositioning.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                    return false;
                                                                                                                                                   }
-                                                                                                                                                  var valid38 = _errs281 === errors;
+                                                                                                                                                  var valid38 = _errs282 === errors;
                                                                                                                                                 } else {
                                                                                                                                                   var valid38 = true;
                                                                                                                                                 }
                                                                                                                                                 if (valid38) {
-                                                                                                                                                  if (data.maxWidth !== void 0) {
-                                                                                                                                                    let data105 = data.maxWidth;
+                                                                                                                                                  if (data.minWidth !== void 0) {
+                                                                                                                                                    let data105 = data.minWidth;
                                                                                                                                                     const _errs283 = errors;
                                                                                                                                                     if (errors === _errs283) {
                                                                                                                                                       if (typeof data105 == "number") {
                                                                                                                                                         if (data105 > 1e5 || isNaN(data105)) {
-                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/maxWidth", schemaPath: "#/properties/maxWidth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/minWidth", schemaPath: "#/properties/minWidth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                                           return false;
                                                                                                                                                         } else {
                                                                                                                                                           if (data105 < 0 || isNaN(data105)) {
-                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/maxWidth", schemaPath: "#/properties/maxWidth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/minWidth", schemaPath: "#/properties/minWidth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                             return false;
                                                                                                                                                           }
                                                                                                                                                         }
                                                                                                                                                       } else {
-                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/maxWidth", schemaPath: "#/properties/maxWidth/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/minWidth", schemaPath: "#/properties/minWidth/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                                         return false;
                                                                                                                                                       }
                                                                                                                                                     }
@@ -5930,22 +6098,22 @@
                                                                                                                                                     var valid38 = true;
                                                                                                                                                   }
                                                                                                                                                   if (valid38) {
-                                                                                                                                                    if (data.minHeight !== void 0) {
-                                                                                                                                                      let data106 = data.minHeight;
+                                                                                                                                                    if (data.maxWidth !== void 0) {
+                                                                                                                                                      let data106 = data.maxWidth;
                                                                                                                                                       const _errs285 = errors;
                                                                                                                                                       if (errors === _errs285) {
                                                                                                                                                         if (typeof data106 == "number") {
                                                                                                                                                           if (data106 > 1e5 || isNaN(data106)) {
-                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/minHeight", schemaPath: "#/properties/minHeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/maxWidth", schemaPath: "#/properties/maxWidth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                                             return false;
                                                                                                                                                           } else {
                                                                                                                                                             if (data106 < 0 || isNaN(data106)) {
-                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/minHeight", schemaPath: "#/properties/minHeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/maxWidth", schemaPath: "#/properties/maxWidth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                               return false;
                                                                                                                                                             }
                                                                                                                                                           }
                                                                                                                                                         } else {
-                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/minHeight", schemaPath: "#/properties/minHeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/maxWidth", schemaPath: "#/properties/maxWidth/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                                           return false;
                                                                                                                                                         }
                                                                                                                                                       }
@@ -5954,22 +6122,22 @@
                                                                                                                                                       var valid38 = true;
                                                                                                                                                     }
                                                                                                                                                     if (valid38) {
-                                                                                                                                                      if (data.maxHeight !== void 0) {
-                                                                                                                                                        let data107 = data.maxHeight;
+                                                                                                                                                      if (data.minHeight !== void 0) {
+                                                                                                                                                        let data107 = data.minHeight;
                                                                                                                                                         const _errs287 = errors;
                                                                                                                                                         if (errors === _errs287) {
                                                                                                                                                           if (typeof data107 == "number") {
                                                                                                                                                             if (data107 > 1e5 || isNaN(data107)) {
-                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/maxHeight", schemaPath: "#/properties/maxHeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/minHeight", schemaPath: "#/properties/minHeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                                               return false;
                                                                                                                                                             } else {
                                                                                                                                                               if (data107 < 0 || isNaN(data107)) {
-                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/maxHeight", schemaPath: "#/properties/maxHeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/minHeight", schemaPath: "#/properties/minHeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                                 return false;
                                                                                                                                                               }
                                                                                                                                                             }
                                                                                                                                                           } else {
-                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/maxHeight", schemaPath: "#/properties/maxHeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/minHeight", schemaPath: "#/properties/minHeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                                             return false;
                                                                                                                                                           }
                                                                                                                                                         }
@@ -5978,24 +6146,23 @@
                                                                                                                                                         var valid38 = true;
                                                                                                                                                       }
                                                                                                                                                       if (valid38) {
-                                                                                                                                                        if (data.gridRowCount !== void 0) {
-                                                                                                                                                          let data108 = data.gridRowCount;
+                                                                                                                                                        if (data.maxHeight !== void 0) {
+                                                                                                                                                          let data108 = data.maxHeight;
                                                                                                                                                           const _errs289 = errors;
-                                                                                                                                                          if (!(typeof data108 == "number" && (!(data108 % 1) && !isNaN(data108)))) {
-                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridRowCount", schemaPath: "#/properties/gridRowCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
-                                                                                                                                                            return false;
-                                                                                                                                                          }
                                                                                                                                                           if (errors === _errs289) {
                                                                                                                                                             if (typeof data108 == "number") {
-                                                                                                                                                              if (data108 > 1e3 || isNaN(data108)) {
-                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridRowCount", schemaPath: "#/properties/gridRowCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
+                                                                                                                                                              if (data108 > 1e5 || isNaN(data108)) {
+                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/maxHeight", schemaPath: "#/properties/maxHeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                                                 return false;
                                                                                                                                                               } else {
-                                                                                                                                                                if (data108 < 1 || isNaN(data108)) {
-                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridRowCount", schemaPath: "#/properties/gridRowCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                                                                                                                                                                if (data108 < 0 || isNaN(data108)) {
+                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/maxHeight", schemaPath: "#/properties/maxHeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                                   return false;
                                                                                                                                                                 }
                                                                                                                                                               }
+                                                                                                                                                            } else {
+                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/maxHeight", schemaPath: "#/properties/maxHeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                                              return false;
                                                                                                                                                             }
                                                                                                                                                           }
                                                                                                                                                           var valid38 = _errs289 === errors;
@@ -6003,21 +6170,21 @@
                                                                                                                                                           var valid38 = true;
                                                                                                                                                         }
                                                                                                                                                         if (valid38) {
-                                                                                                                                                          if (data.gridColumnCount !== void 0) {
-                                                                                                                                                            let data109 = data.gridColumnCount;
+                                                                                                                                                          if (data.gridRowCount !== void 0) {
+                                                                                                                                                            let data109 = data.gridRowCount;
                                                                                                                                                             const _errs291 = errors;
                                                                                                                                                             if (!(typeof data109 == "number" && (!(data109 % 1) && !isNaN(data109)))) {
-                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridColumnCount", schemaPath: "#/properties/gridColumnCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridRowCount", schemaPath: "#/properties/gridRowCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                                                                                               return false;
                                                                                                                                                             }
                                                                                                                                                             if (errors === _errs291) {
                                                                                                                                                               if (typeof data109 == "number") {
                                                                                                                                                                 if (data109 > 1e3 || isNaN(data109)) {
-                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridColumnCount", schemaPath: "#/properties/gridColumnCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
+                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridRowCount", schemaPath: "#/properties/gridRowCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
                                                                                                                                                                   return false;
                                                                                                                                                                 } else {
                                                                                                                                                                   if (data109 < 1 || isNaN(data109)) {
-                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridColumnCount", schemaPath: "#/properties/gridColumnCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridRowCount", schemaPath: "#/properties/gridRowCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                                                                                                                                                                     return false;
                                                                                                                                                                   }
                                                                                                                                                                 }
@@ -6028,23 +6195,24 @@
                                                                                                                                                             var valid38 = true;
                                                                                                                                                           }
                                                                                                                                                           if (valid38) {
-                                                                                                                                                            if (data.gridRowGap !== void 0) {
-                                                                                                                                                              let data110 = data.gridRowGap;
+                                                                                                                                                            if (data.gridColumnCount !== void 0) {
+                                                                                                                                                              let data110 = data.gridColumnCount;
                                                                                                                                                               const _errs293 = errors;
+                                                                                                                                                              if (!(typeof data110 == "number" && (!(data110 % 1) && !isNaN(data110)))) {
+                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridColumnCount", schemaPath: "#/properties/gridColumnCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                                                                                return false;
+                                                                                                                                                              }
                                                                                                                                                               if (errors === _errs293) {
                                                                                                                                                                 if (typeof data110 == "number") {
-                                                                                                                                                                  if (data110 > 1e5 || isNaN(data110)) {
-                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridRowGap", schemaPath: "#/properties/gridRowGap/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                                                  if (data110 > 1e3 || isNaN(data110)) {
+                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridColumnCount", schemaPath: "#/properties/gridColumnCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
                                                                                                                                                                     return false;
                                                                                                                                                                   } else {
-                                                                                                                                                                    if (data110 < 0 || isNaN(data110)) {
-                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridRowGap", schemaPath: "#/properties/gridRowGap/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                    if (data110 < 1 || isNaN(data110)) {
+                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridColumnCount", schemaPath: "#/properties/gridColumnCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                                                                                                                                                                       return false;
                                                                                                                                                                     }
                                                                                                                                                                   }
-                                                                                                                                                                } else {
-                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridRowGap", schemaPath: "#/properties/gridRowGap/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                                                                                  return false;
                                                                                                                                                                 }
                                                                                                                                                               }
                                                                                                                                                               var valid38 = _errs293 === errors;
@@ -6052,22 +6220,22 @@
                                                                                                                                                               var valid38 = true;
                                                                                                                                                             }
                                                                                                                                                             if (valid38) {
-                                                                                                                                                              if (data.gridColumnGap !== void 0) {
-                                                                                                                                                                let data111 = data.gridColumnGap;
+                                                                                                                                                              if (data.gridRowGap !== void 0) {
+                                                                                                                                                                let data111 = data.gridRowGap;
                                                                                                                                                                 const _errs295 = errors;
                                                                                                                                                                 if (errors === _errs295) {
                                                                                                                                                                   if (typeof data111 == "number") {
                                                                                                                                                                     if (data111 > 1e5 || isNaN(data111)) {
-                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridColumnGap", schemaPath: "#/properties/gridColumnGap/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridRowGap", schemaPath: "#/properties/gridRowGap/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                                                       return false;
                                                                                                                                                                     } else {
                                                                                                                                                                       if (data111 < 0 || isNaN(data111)) {
-                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridColumnGap", schemaPath: "#/properties/gridColumnGap/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridRowGap", schemaPath: "#/properties/gridRowGap/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                                         return false;
                                                                                                                                                                       }
                                                                                                                                                                     }
                                                                                                                                                                   } else {
-                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridColumnGap", schemaPath: "#/properties/gridColumnGap/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridRowGap", schemaPath: "#/properties/gridRowGap/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                                                     return false;
                                                                                                                                                                   }
                                                                                                                                                                 }
@@ -6076,287 +6244,22 @@
                                                                                                                                                                 var valid38 = true;
                                                                                                                                                               }
                                                                                                                                                               if (valid38) {
-                                                                                                                                                                if (data.gridRowSizes !== void 0) {
-                                                                                                                                                                  let data112 = data.gridRowSizes;
+                                                                                                                                                                if (data.gridColumnGap !== void 0) {
+                                                                                                                                                                  let data112 = data.gridColumnGap;
                                                                                                                                                                   const _errs297 = errors;
                                                                                                                                                                   if (errors === _errs297) {
-                                                                                                                                                                    if (Array.isArray(data112)) {
-                                                                                                                                                                      if (data112.length > 1e3) {
-                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridRowSizes", schemaPath: "#/properties/gridRowSizes/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+                                                                                                                                                                    if (typeof data112 == "number") {
+                                                                                                                                                                      if (data112 > 1e5 || isNaN(data112)) {
+                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridColumnGap", schemaPath: "#/properties/gridColumnGap/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                                                         return false;
                                                                                                                                                                       } else {
-                                                                                                                                                                        if (data112.length < 1) {
-                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridRowSizes", schemaPath: "#/properties/gridRowSizes/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                                                                                                                                                                        if (data112 < 0 || isNaN(data112)) {
+                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridColumnGap", schemaPath: "#/properties/gridColumnGap/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                                           return false;
-                                                                                                                                                                        } else {
-                                                                                                                                                                          var valid72 = true;
-                                                                                                                                                                          const len8 = data112.length;
-                                                                                                                                                                          for (let i8 = 0; i8 < len8; i8++) {
-                                                                                                                                                                            let data113 = data112[i8];
-                                                                                                                                                                            const _errs299 = errors;
-                                                                                                                                                                            const _errs300 = errors;
-                                                                                                                                                                            const _errs302 = errors;
-                                                                                                                                                                            const _errs303 = errors;
-                                                                                                                                                                            let valid75 = true;
-                                                                                                                                                                            const _errs304 = errors;
-                                                                                                                                                                            if (data113 && typeof data113 == "object" && !Array.isArray(data113)) {
-                                                                                                                                                                              if (data113.type !== void 0) {
-                                                                                                                                                                                if ("FIXED" !== data113.type) {
-                                                                                                                                                                                  const err54 = {};
-                                                                                                                                                                                  if (vErrors === null) {
-                                                                                                                                                                                    vErrors = [err54];
-                                                                                                                                                                                  } else {
-                                                                                                                                                                                    vErrors.push(err54);
-                                                                                                                                                                                  }
-                                                                                                                                                                                  errors++;
-                                                                                                                                                                                }
-                                                                                                                                                                              }
-                                                                                                                                                                            }
-                                                                                                                                                                            var _valid15 = _errs304 === errors;
-                                                                                                                                                                            errors = _errs303;
-                                                                                                                                                                            if (vErrors !== null) {
-                                                                                                                                                                              if (_errs303) {
-                                                                                                                                                                                vErrors.length = _errs303;
-                                                                                                                                                                              } else {
-                                                                                                                                                                                vErrors = null;
-                                                                                                                                                                              }
-                                                                                                                                                                            }
-                                                                                                                                                                            if (_valid15) {
-                                                                                                                                                                              const _errs306 = errors;
-                                                                                                                                                                              if (data113 && typeof data113 == "object" && !Array.isArray(data113)) {
-                                                                                                                                                                                let missing42;
-                                                                                                                                                                                if (data113.value === void 0 && (missing42 = "value")) {
-                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/0/then/required", keyword: "required", params: { missingProperty: missing42 }, message: "must have required property '" + missing42 + "'" }];
-                                                                                                                                                                                  return false;
-                                                                                                                                                                                }
-                                                                                                                                                                              }
-                                                                                                                                                                              var _valid15 = _errs306 === errors;
-                                                                                                                                                                              valid75 = _valid15;
-                                                                                                                                                                            }
-                                                                                                                                                                            if (!valid75) {
-                                                                                                                                                                              const err55 = { instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
-                                                                                                                                                                              if (vErrors === null) {
-                                                                                                                                                                                vErrors = [err55];
-                                                                                                                                                                              } else {
-                                                                                                                                                                                vErrors.push(err55);
-                                                                                                                                                                              }
-                                                                                                                                                                              errors++;
-                                                                                                                                                                              validate22.errors = vErrors;
-                                                                                                                                                                              return false;
-                                                                                                                                                                            }
-                                                                                                                                                                            var valid74 = _errs302 === errors;
-                                                                                                                                                                            if (valid74) {
-                                                                                                                                                                              const _errs307 = errors;
-                                                                                                                                                                              const _errs308 = errors;
-                                                                                                                                                                              let valid77 = true;
-                                                                                                                                                                              const _errs309 = errors;
-                                                                                                                                                                              if (data113 && typeof data113 == "object" && !Array.isArray(data113)) {
-                                                                                                                                                                                if (data113.type !== void 0) {
-                                                                                                                                                                                  if ("FLEX" !== data113.type) {
-                                                                                                                                                                                    const err56 = {};
-                                                                                                                                                                                    if (vErrors === null) {
-                                                                                                                                                                                      vErrors = [err56];
-                                                                                                                                                                                    } else {
-                                                                                                                                                                                      vErrors.push(err56);
-                                                                                                                                                                                    }
-                                                                                                                                                                                    errors++;
-                                                                                                                                                                                  }
-                                                                                                                                                                                }
-                                                                                                                                                                              }
-                                                                                                                                                                              var _valid16 = _errs309 === errors;
-                                                                                                                                                                              errors = _errs308;
-                                                                                                                                                                              if (vErrors !== null) {
-                                                                                                                                                                                if (_errs308) {
-                                                                                                                                                                                  vErrors.length = _errs308;
-                                                                                                                                                                                } else {
-                                                                                                                                                                                  vErrors = null;
-                                                                                                                                                                                }
-                                                                                                                                                                              }
-                                                                                                                                                                              if (_valid16) {
-                                                                                                                                                                                const _errs311 = errors;
-                                                                                                                                                                                if (data113 && typeof data113 == "object" && !Array.isArray(data113)) {
-                                                                                                                                                                                  if (data113.value !== void 0) {
-                                                                                                                                                                                    let data116 = data113.value;
-                                                                                                                                                                                    if (typeof data116 == "number") {
-                                                                                                                                                                                      if (data116 <= 0 || isNaN(data116)) {
-                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/allOf/1/then/properties/value/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
-                                                                                                                                                                                        return false;
-                                                                                                                                                                                      }
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                }
-                                                                                                                                                                                var _valid16 = _errs311 === errors;
-                                                                                                                                                                                valid77 = _valid16;
-                                                                                                                                                                                if (valid77) {
-                                                                                                                                                                                  var props7 = {};
-                                                                                                                                                                                  props7.value = true;
-                                                                                                                                                                                  props7.type = true;
-                                                                                                                                                                                }
-                                                                                                                                                                              }
-                                                                                                                                                                              if (!valid77) {
-                                                                                                                                                                                const err57 = { instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
-                                                                                                                                                                                if (vErrors === null) {
-                                                                                                                                                                                  vErrors = [err57];
-                                                                                                                                                                                } else {
-                                                                                                                                                                                  vErrors.push(err57);
-                                                                                                                                                                                }
-                                                                                                                                                                                errors++;
-                                                                                                                                                                                validate22.errors = vErrors;
-                                                                                                                                                                                return false;
-                                                                                                                                                                              }
-                                                                                                                                                                              var valid74 = _errs307 === errors;
-                                                                                                                                                                              if (valid74) {
-                                                                                                                                                                                if (props7 !== true) {
-                                                                                                                                                                                  props7 = props7 || {};
-                                                                                                                                                                                  props7.type = true;
-                                                                                                                                                                                }
-                                                                                                                                                                                const _errs313 = errors;
-                                                                                                                                                                                const _errs314 = errors;
-                                                                                                                                                                                let valid80 = true;
-                                                                                                                                                                                const _errs315 = errors;
-                                                                                                                                                                                if (data113 && typeof data113 == "object" && !Array.isArray(data113)) {
-                                                                                                                                                                                  if (data113.type !== void 0) {
-                                                                                                                                                                                    if ("HUG" !== data113.type) {
-                                                                                                                                                                                      const err58 = {};
-                                                                                                                                                                                      if (vErrors === null) {
-                                                                                                                                                                                        vErrors = [err58];
-                                                                                                                                                                                      } else {
-                                                                                                                                                                                        vErrors.push(err58);
-                                                                                                                                                                                      }
-                                                                                                                                                                                      errors++;
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                }
-                                                                                                                                                                                var _valid17 = _errs315 === errors;
-                                                                                                                                                                                errors = _errs314;
-                                                                                                                                                                                if (vErrors !== null) {
-                                                                                                                                                                                  if (_errs314) {
-                                                                                                                                                                                    vErrors.length = _errs314;
-                                                                                                                                                                                  } else {
-                                                                                                                                                                                    vErrors = null;
-                                                                                                                                                                                  }
-                                                                                                                                                                                }
-                                                                                                                                                                                if (_valid17) {
-                                                                                                                                                                                  const _errs317 = errors;
-                                                                                                                                                                                  const _errs318 = errors;
-                                                                                                                                                                                  const _errs319 = errors;
-                                                                                                                                                                                  if (data113 && typeof data113 == "object" && !Array.isArray(data113)) {
-                                                                                                                                                                                    let missing43;
-                                                                                                                                                                                    if (data113.value === void 0 && (missing43 = "value")) {
-                                                                                                                                                                                      const err59 = {};
-                                                                                                                                                                                      if (vErrors === null) {
-                                                                                                                                                                                        vErrors = [err59];
-                                                                                                                                                                                      } else {
-                                                                                                                                                                                        vErrors.push(err59);
-                                                                                                                                                                                      }
-                                                                                                                                                                                      errors++;
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                  var valid82 = _errs319 === errors;
-                                                                                                                                                                                  if (valid82) {
-                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/2/then/not", keyword: "not", params: {}, message: "must NOT be valid" }];
-                                                                                                                                                                                    return false;
-                                                                                                                                                                                  } else {
-                                                                                                                                                                                    errors = _errs318;
-                                                                                                                                                                                    if (vErrors !== null) {
-                                                                                                                                                                                      if (_errs318) {
-                                                                                                                                                                                        vErrors.length = _errs318;
-                                                                                                                                                                                      } else {
-                                                                                                                                                                                        vErrors = null;
-                                                                                                                                                                                      }
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                  var _valid17 = _errs317 === errors;
-                                                                                                                                                                                  valid80 = _valid17;
-                                                                                                                                                                                }
-                                                                                                                                                                                if (!valid80) {
-                                                                                                                                                                                  const err60 = { instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
-                                                                                                                                                                                  if (vErrors === null) {
-                                                                                                                                                                                    vErrors = [err60];
-                                                                                                                                                                                  } else {
-                                                                                                                                                                                    vErrors.push(err60);
-                                                                                                                                                                                  }
-                                                                                                                                                                                  errors++;
-                                                                                                                                                                                  validate22.errors = vErrors;
-                                                                                                                                                                                  return false;
-                                                                                                                                                                                }
-                                                                                                                                                                                var valid74 = _errs313 === errors;
-                                                                                                                                                                                if (valid74) {
-                                                                                                                                                                                  if (props7 !== true) {
-                                                                                                                                                                                    props7 = props7 || {};
-                                                                                                                                                                                    props7.type = true;
-                                                                                                                                                                                  }
-                                                                                                                                                                                }
-                                                                                                                                                                              }
-                                                                                                                                                                            }
-                                                                                                                                                                            if (errors === _errs300) {
-                                                                                                                                                                              if (data113 && typeof data113 == "object" && !Array.isArray(data113)) {
-                                                                                                                                                                                let missing44;
-                                                                                                                                                                                if (data113.type === void 0 && (missing44 = "type")) {
-                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/required", keyword: "required", params: { missingProperty: missing44 }, message: "must have required property '" + missing44 + "'" }];
-                                                                                                                                                                                  return false;
-                                                                                                                                                                                } else {
-                                                                                                                                                                                  const _errs320 = errors;
-                                                                                                                                                                                  for (const key9 in data113) {
-                                                                                                                                                                                    if (!(key9 === "type" || key9 === "value")) {
-                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties" }];
-                                                                                                                                                                                      return false;
-                                                                                                                                                                                      break;
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                  if (_errs320 === errors) {
-                                                                                                                                                                                    if (data113.type !== void 0) {
-                                                                                                                                                                                      let data118 = data113.type;
-                                                                                                                                                                                      const _errs321 = errors;
-                                                                                                                                                                                      if (!(data118 === "FIXED" || data118 === "FLEX" || data118 === "HUG")) {
-                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/type", schemaPath: "#/$defs/gridTrackSize/properties/type/enum", keyword: "enum", params: { allowedValues: schema74.properties.type.enum }, message: "must be equal to one of the allowed values" }];
-                                                                                                                                                                                        return false;
-                                                                                                                                                                                      }
-                                                                                                                                                                                      var valid83 = _errs321 === errors;
-                                                                                                                                                                                    } else {
-                                                                                                                                                                                      var valid83 = true;
-                                                                                                                                                                                    }
-                                                                                                                                                                                    if (valid83) {
-                                                                                                                                                                                      if (data113.value !== void 0) {
-                                                                                                                                                                                        let data119 = data113.value;
-                                                                                                                                                                                        const _errs322 = errors;
-                                                                                                                                                                                        if (errors === _errs322) {
-                                                                                                                                                                                          if (typeof data119 == "number") {
-                                                                                                                                                                                            if (data119 > 1e5 || isNaN(data119)) {
-                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
-                                                                                                                                                                                              return false;
-                                                                                                                                                                                            } else {
-                                                                                                                                                                                              if (data119 < 0 || isNaN(data119)) {
-                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                                                                                                                return false;
-                                                                                                                                                                                              }
-                                                                                                                                                                                            }
-                                                                                                                                                                                          } else {
-                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                                                                                                            return false;
-                                                                                                                                                                                          }
-                                                                                                                                                                                        }
-                                                                                                                                                                                        var valid83 = _errs322 === errors;
-                                                                                                                                                                                      } else {
-                                                                                                                                                                                        var valid83 = true;
-                                                                                                                                                                                      }
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                }
-                                                                                                                                                                              } else {
-                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                                                                                                                                                return false;
-                                                                                                                                                                              }
-                                                                                                                                                                            }
-                                                                                                                                                                            var valid72 = _errs299 === errors;
-                                                                                                                                                                            if (!valid72) {
-                                                                                                                                                                              break;
-                                                                                                                                                                            }
-                                                                                                                                                                          }
                                                                                                                                                                         }
                                                                                                                                                                       }
                                                                                                                                                                     } else {
-                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridRowSizes", schemaPath: "#/properties/gridRowSizes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridColumnGap", schemaPath: "#/properties/gridColumnGap/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                                                       return false;
                                                                                                                                                                     }
                                                                                                                                                                   }
@@ -6365,335 +6268,599 @@
                                                                                                                                                                   var valid38 = true;
                                                                                                                                                                 }
                                                                                                                                                                 if (valid38) {
-                                                                                                                                                                  if (data.gridColumnSizes !== void 0) {
-                                                                                                                                                                    let data120 = data.gridColumnSizes;
-                                                                                                                                                                    const _errs324 = errors;
-                                                                                                                                                                    if (errors === _errs324) {
-                                                                                                                                                                      if (Array.isArray(data120)) {
-                                                                                                                                                                        if (data120.length > 1e3) {
-                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes", schemaPath: "#/properties/gridColumnSizes/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+                                                                                                                                                                  if (data.gridRowSizes !== void 0) {
+                                                                                                                                                                    let data113 = data.gridRowSizes;
+                                                                                                                                                                    const _errs299 = errors;
+                                                                                                                                                                    if (errors === _errs299) {
+                                                                                                                                                                      if (Array.isArray(data113)) {
+                                                                                                                                                                        if (data113.length > 1e3) {
+                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridRowSizes", schemaPath: "#/properties/gridRowSizes/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
                                                                                                                                                                           return false;
                                                                                                                                                                         } else {
-                                                                                                                                                                          if (data120.length < 1) {
-                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes", schemaPath: "#/properties/gridColumnSizes/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                                                                                                                                                                          if (data113.length < 1) {
+                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridRowSizes", schemaPath: "#/properties/gridRowSizes/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
                                                                                                                                                                             return false;
                                                                                                                                                                           } else {
-                                                                                                                                                                            var valid84 = true;
-                                                                                                                                                                            const len9 = data120.length;
-                                                                                                                                                                            for (let i9 = 0; i9 < len9; i9++) {
-                                                                                                                                                                              let data121 = data120[i9];
-                                                                                                                                                                              const _errs326 = errors;
-                                                                                                                                                                              const _errs327 = errors;
-                                                                                                                                                                              const _errs329 = errors;
-                                                                                                                                                                              const _errs330 = errors;
-                                                                                                                                                                              let valid87 = true;
-                                                                                                                                                                              const _errs331 = errors;
-                                                                                                                                                                              if (data121 && typeof data121 == "object" && !Array.isArray(data121)) {
-                                                                                                                                                                                if (data121.type !== void 0) {
-                                                                                                                                                                                  if ("FIXED" !== data121.type) {
-                                                                                                                                                                                    const err61 = {};
+                                                                                                                                                                            var valid72 = true;
+                                                                                                                                                                            const len8 = data113.length;
+                                                                                                                                                                            for (let i8 = 0; i8 < len8; i8++) {
+                                                                                                                                                                              let data114 = data113[i8];
+                                                                                                                                                                              const _errs301 = errors;
+                                                                                                                                                                              const _errs302 = errors;
+                                                                                                                                                                              const _errs304 = errors;
+                                                                                                                                                                              const _errs305 = errors;
+                                                                                                                                                                              let valid75 = true;
+                                                                                                                                                                              const _errs306 = errors;
+                                                                                                                                                                              if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
+                                                                                                                                                                                if (data114.type !== void 0) {
+                                                                                                                                                                                  if ("FIXED" !== data114.type) {
+                                                                                                                                                                                    const err55 = {};
+                                                                                                                                                                                    if (vErrors === null) {
+                                                                                                                                                                                      vErrors = [err55];
+                                                                                                                                                                                    } else {
+                                                                                                                                                                                      vErrors.push(err55);
+                                                                                                                                                                                    }
+                                                                                                                                                                                    errors++;
+                                                                                                                                                                                  }
+                                                                                                                                                                                }
+                                                                                                                                                                              }
+                                                                                                                                                                              var _valid15 = _errs306 === errors;
+                                                                                                                                                                              errors = _errs305;
+                                                                                                                                                                              if (vErrors !== null) {
+                                                                                                                                                                                if (_errs305) {
+                                                                                                                                                                                  vErrors.length = _errs305;
+                                                                                                                                                                                } else {
+                                                                                                                                                                                  vErrors = null;
+                                                                                                                                                                                }
+                                                                                                                                                                              }
+                                                                                                                                                                              if (_valid15) {
+                                                                                                                                                                                const _errs308 = errors;
+                                                                                                                                                                                if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
+                                                                                                                                                                                  let missing43;
+                                                                                                                                                                                  if (data114.value === void 0 && (missing43 = "value")) {
+                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/0/then/required", keyword: "required", params: { missingProperty: missing43 }, message: "must have required property '" + missing43 + "'" }];
+                                                                                                                                                                                    return false;
+                                                                                                                                                                                  }
+                                                                                                                                                                                }
+                                                                                                                                                                                var _valid15 = _errs308 === errors;
+                                                                                                                                                                                valid75 = _valid15;
+                                                                                                                                                                              }
+                                                                                                                                                                              if (!valid75) {
+                                                                                                                                                                                const err56 = { instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                                                                                                                                                                                if (vErrors === null) {
+                                                                                                                                                                                  vErrors = [err56];
+                                                                                                                                                                                } else {
+                                                                                                                                                                                  vErrors.push(err56);
+                                                                                                                                                                                }
+                                                                                                                                                                                errors++;
+                                                                                                                                                                                validate22.errors = vErrors;
+                                                                                                                                                                                return false;
+                                                                                                                                                                              }
+                                                                                                                                                                              var valid74 = _errs304 === errors;
+                                                                                                                                                                              if (valid74) {
+                                                                                                                                                                                const _errs309 = errors;
+                                                                                                                                                                                const _errs310 = errors;
+                                                                                                                                                                                let valid77 = true;
+                                                                                                                                                                                const _errs311 = errors;
+                                                                                                                                                                                if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
+                                                                                                                                                                                  if (data114.type !== void 0) {
+                                                                                                                                                                                    if ("FLEX" !== data114.type) {
+                                                                                                                                                                                      const err57 = {};
+                                                                                                                                                                                      if (vErrors === null) {
+                                                                                                                                                                                        vErrors = [err57];
+                                                                                                                                                                                      } else {
+                                                                                                                                                                                        vErrors.push(err57);
+                                                                                                                                                                                      }
+                                                                                                                                                                                      errors++;
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                }
+                                                                                                                                                                                var _valid16 = _errs311 === errors;
+                                                                                                                                                                                errors = _errs310;
+                                                                                                                                                                                if (vErrors !== null) {
+                                                                                                                                                                                  if (_errs310) {
+                                                                                                                                                                                    vErrors.length = _errs310;
+                                                                                                                                                                                  } else {
+                                                                                                                                                                                    vErrors = null;
+                                                                                                                                                                                  }
+                                                                                                                                                                                }
+                                                                                                                                                                                if (_valid16) {
+                                                                                                                                                                                  const _errs313 = errors;
+                                                                                                                                                                                  if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
+                                                                                                                                                                                    if (data114.value !== void 0) {
+                                                                                                                                                                                      let data117 = data114.value;
+                                                                                                                                                                                      if (typeof data117 == "number") {
+                                                                                                                                                                                        if (data117 <= 0 || isNaN(data117)) {
+                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/allOf/1/then/properties/value/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
+                                                                                                                                                                                          return false;
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                  var _valid16 = _errs313 === errors;
+                                                                                                                                                                                  valid77 = _valid16;
+                                                                                                                                                                                  if (valid77) {
+                                                                                                                                                                                    var props7 = {};
+                                                                                                                                                                                    props7.value = true;
+                                                                                                                                                                                    props7.type = true;
+                                                                                                                                                                                  }
+                                                                                                                                                                                }
+                                                                                                                                                                                if (!valid77) {
+                                                                                                                                                                                  const err58 = { instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                                                                                                                                                                                  if (vErrors === null) {
+                                                                                                                                                                                    vErrors = [err58];
+                                                                                                                                                                                  } else {
+                                                                                                                                                                                    vErrors.push(err58);
+                                                                                                                                                                                  }
+                                                                                                                                                                                  errors++;
+                                                                                                                                                                                  validate22.errors = vErrors;
+                                                                                                                                                                                  return false;
+                                                                                                                                                                                }
+                                                                                                                                                                                var valid74 = _errs309 === errors;
+                                                                                                                                                                                if (valid74) {
+                                                                                                                                                                                  if (props7 !== true) {
+                                                                                                                                                                                    props7 = props7 || {};
+                                                                                                                                                                                    props7.type = true;
+                                                                                                                                                                                  }
+                                                                                                                                                                                  const _errs315 = errors;
+                                                                                                                                                                                  const _errs316 = errors;
+                                                                                                                                                                                  let valid80 = true;
+                                                                                                                                                                                  const _errs317 = errors;
+                                                                                                                                                                                  if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
+                                                                                                                                                                                    if (data114.type !== void 0) {
+                                                                                                                                                                                      if ("HUG" !== data114.type) {
+                                                                                                                                                                                        const err59 = {};
+                                                                                                                                                                                        if (vErrors === null) {
+                                                                                                                                                                                          vErrors = [err59];
+                                                                                                                                                                                        } else {
+                                                                                                                                                                                          vErrors.push(err59);
+                                                                                                                                                                                        }
+                                                                                                                                                                                        errors++;
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                  var _valid17 = _errs317 === errors;
+                                                                                                                                                                                  errors = _errs316;
+                                                                                                                                                                                  if (vErrors !== null) {
+                                                                                                                                                                                    if (_errs316) {
+                                                                                                                                                                                      vErrors.length = _errs316;
+                                                                                                                                                                                    } else {
+                                                                                                                                                                                      vErrors = null;
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                  if (_valid17) {
+                                                                                                                                                                                    const _errs319 = errors;
+                                                                                                                                                                                    const _errs320 = errors;
+                                                                                                                                                                                    const _errs321 = errors;
+                                                                                                                                                                                    if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
+                                                                                                                                                                                      let missing44;
+                                                                                                                                                                                      if (data114.value === void 0 && (missing44 = "value")) {
+                                                                                                                                                                                        const err60 = {};
+                                                                                                                                                                                        if (vErrors === null) {
+                                                                                                                                                                                          vErrors = [err60];
+                                                                                                                                                                                        } else {
+                                                                                                                                                                                          vErrors.push(err60);
+                                                                                                                                                                                        }
+                                                                                                                                                                                        errors++;
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                    var valid82 = _errs321 === errors;
+                                                                                                                                                                                    if (valid82) {
+                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/2/then/not", keyword: "not", params: {}, message: "must NOT be valid" }];
+                                                                                                                                                                                      return false;
+                                                                                                                                                                                    } else {
+                                                                                                                                                                                      errors = _errs320;
+                                                                                                                                                                                      if (vErrors !== null) {
+                                                                                                                                                                                        if (_errs320) {
+                                                                                                                                                                                          vErrors.length = _errs320;
+                                                                                                                                                                                        } else {
+                                                                                                                                                                                          vErrors = null;
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                    var _valid17 = _errs319 === errors;
+                                                                                                                                                                                    valid80 = _valid17;
+                                                                                                                                                                                  }
+                                                                                                                                                                                  if (!valid80) {
+                                                                                                                                                                                    const err61 = { instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
                                                                                                                                                                                     if (vErrors === null) {
                                                                                                                                                                                       vErrors = [err61];
                                                                                                                                                                                     } else {
                                                                                                                                                                                       vErrors.push(err61);
                                                                                                                                                                                     }
                                                                                                                                                                                     errors++;
-                                                                                                                                                                                  }
-                                                                                                                                                                                }
-                                                                                                                                                                              }
-                                                                                                                                                                              var _valid18 = _errs331 === errors;
-                                                                                                                                                                              errors = _errs330;
-                                                                                                                                                                              if (vErrors !== null) {
-                                                                                                                                                                                if (_errs330) {
-                                                                                                                                                                                  vErrors.length = _errs330;
-                                                                                                                                                                                } else {
-                                                                                                                                                                                  vErrors = null;
-                                                                                                                                                                                }
-                                                                                                                                                                              }
-                                                                                                                                                                              if (_valid18) {
-                                                                                                                                                                                const _errs333 = errors;
-                                                                                                                                                                                if (data121 && typeof data121 == "object" && !Array.isArray(data121)) {
-                                                                                                                                                                                  let missing45;
-                                                                                                                                                                                  if (data121.value === void 0 && (missing45 = "value")) {
-                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/0/then/required", keyword: "required", params: { missingProperty: missing45 }, message: "must have required property '" + missing45 + "'" }];
-                                                                                                                                                                                    return false;
-                                                                                                                                                                                  }
-                                                                                                                                                                                }
-                                                                                                                                                                                var _valid18 = _errs333 === errors;
-                                                                                                                                                                                valid87 = _valid18;
-                                                                                                                                                                              }
-                                                                                                                                                                              if (!valid87) {
-                                                                                                                                                                                const err62 = { instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
-                                                                                                                                                                                if (vErrors === null) {
-                                                                                                                                                                                  vErrors = [err62];
-                                                                                                                                                                                } else {
-                                                                                                                                                                                  vErrors.push(err62);
-                                                                                                                                                                                }
-                                                                                                                                                                                errors++;
-                                                                                                                                                                                validate22.errors = vErrors;
-                                                                                                                                                                                return false;
-                                                                                                                                                                              }
-                                                                                                                                                                              var valid86 = _errs329 === errors;
-                                                                                                                                                                              if (valid86) {
-                                                                                                                                                                                const _errs334 = errors;
-                                                                                                                                                                                const _errs335 = errors;
-                                                                                                                                                                                let valid89 = true;
-                                                                                                                                                                                const _errs336 = errors;
-                                                                                                                                                                                if (data121 && typeof data121 == "object" && !Array.isArray(data121)) {
-                                                                                                                                                                                  if (data121.type !== void 0) {
-                                                                                                                                                                                    if ("FLEX" !== data121.type) {
-                                                                                                                                                                                      const err63 = {};
-                                                                                                                                                                                      if (vErrors === null) {
-                                                                                                                                                                                        vErrors = [err63];
-                                                                                                                                                                                      } else {
-                                                                                                                                                                                        vErrors.push(err63);
-                                                                                                                                                                                      }
-                                                                                                                                                                                      errors++;
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                }
-                                                                                                                                                                                var _valid19 = _errs336 === errors;
-                                                                                                                                                                                errors = _errs335;
-                                                                                                                                                                                if (vErrors !== null) {
-                                                                                                                                                                                  if (_errs335) {
-                                                                                                                                                                                    vErrors.length = _errs335;
-                                                                                                                                                                                  } else {
-                                                                                                                                                                                    vErrors = null;
-                                                                                                                                                                                  }
-                                                                                                                                                                                }
-                                                                                                                                                                                if (_valid19) {
-                                                                                                                                                                                  const _errs338 = errors;
-                                                                                                                                                                                  if (data121 && typeof data121 == "object" && !Array.isArray(data121)) {
-                                                                                                                                                                                    if (data121.value !== void 0) {
-                                                                                                                                                                                      let data124 = data121.value;
-                                                                                                                                                                                      if (typeof data124 == "number") {
-                                                                                                                                                                                        if (data124 <= 0 || isNaN(data124)) {
-                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/allOf/1/then/properties/value/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
-                                                                                                                                                                                          return false;
-                                                                                                                                                                                        }
-                                                                                                                                                                                      }
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                  var _valid19 = _errs338 === errors;
-                                                                                                                                                                                  valid89 = _valid19;
-                                                                                                                                                                                  if (valid89) {
-                                                                                                                                                                                    var props8 = {};
-                                                                                                                                                                                    props8.value = true;
-                                                                                                                                                                                    props8.type = true;
-                                                                                                                                                                                  }
-                                                                                                                                                                                }
-                                                                                                                                                                                if (!valid89) {
-                                                                                                                                                                                  const err64 = { instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
-                                                                                                                                                                                  if (vErrors === null) {
-                                                                                                                                                                                    vErrors = [err64];
-                                                                                                                                                                                  } else {
-                                                                                                                                                                                    vErrors.push(err64);
-                                                                                                                                                                                  }
-                                                                                                                                                                                  errors++;
-                                                                                                                                                                                  validate22.errors = vErrors;
-                                                                                                                                                                                  return false;
-                                                                                                                                                                                }
-                                                                                                                                                                                var valid86 = _errs334 === errors;
-                                                                                                                                                                                if (valid86) {
-                                                                                                                                                                                  if (props8 !== true) {
-                                                                                                                                                                                    props8 = props8 || {};
-                                                                                                                                                                                    props8.type = true;
-                                                                                                                                                                                  }
-                                                                                                                                                                                  const _errs340 = errors;
-                                                                                                                                                                                  const _errs341 = errors;
-                                                                                                                                                                                  let valid92 = true;
-                                                                                                                                                                                  const _errs342 = errors;
-                                                                                                                                                                                  if (data121 && typeof data121 == "object" && !Array.isArray(data121)) {
-                                                                                                                                                                                    if (data121.type !== void 0) {
-                                                                                                                                                                                      if ("HUG" !== data121.type) {
-                                                                                                                                                                                        const err65 = {};
-                                                                                                                                                                                        if (vErrors === null) {
-                                                                                                                                                                                          vErrors = [err65];
-                                                                                                                                                                                        } else {
-                                                                                                                                                                                          vErrors.push(err65);
-                                                                                                                                                                                        }
-                                                                                                                                                                                        errors++;
-                                                                                                                                                                                      }
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                  var _valid20 = _errs342 === errors;
-                                                                                                                                                                                  errors = _errs341;
-                                                                                                                                                                                  if (vErrors !== null) {
-                                                                                                                                                                                    if (_errs341) {
-                                                                                                                                                                                      vErrors.length = _errs341;
-                                                                                                                                                                                    } else {
-                                                                                                                                                                                      vErrors = null;
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                  if (_valid20) {
-                                                                                                                                                                                    const _errs344 = errors;
-                                                                                                                                                                                    const _errs345 = errors;
-                                                                                                                                                                                    const _errs346 = errors;
-                                                                                                                                                                                    if (data121 && typeof data121 == "object" && !Array.isArray(data121)) {
-                                                                                                                                                                                      let missing46;
-                                                                                                                                                                                      if (data121.value === void 0 && (missing46 = "value")) {
-                                                                                                                                                                                        const err66 = {};
-                                                                                                                                                                                        if (vErrors === null) {
-                                                                                                                                                                                          vErrors = [err66];
-                                                                                                                                                                                        } else {
-                                                                                                                                                                                          vErrors.push(err66);
-                                                                                                                                                                                        }
-                                                                                                                                                                                        errors++;
-                                                                                                                                                                                      }
-                                                                                                                                                                                    }
-                                                                                                                                                                                    var valid94 = _errs346 === errors;
-                                                                                                                                                                                    if (valid94) {
-                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/2/then/not", keyword: "not", params: {}, message: "must NOT be valid" }];
-                                                                                                                                                                                      return false;
-                                                                                                                                                                                    } else {
-                                                                                                                                                                                      errors = _errs345;
-                                                                                                                                                                                      if (vErrors !== null) {
-                                                                                                                                                                                        if (_errs345) {
-                                                                                                                                                                                          vErrors.length = _errs345;
-                                                                                                                                                                                        } else {
-                                                                                                                                                                                          vErrors = null;
-                                                                                                                                                                                        }
-                                                                                                                                                                                      }
-                                                                                                                                                                                    }
-                                                                                                                                                                                    var _valid20 = _errs344 === errors;
-                                                                                                                                                                                    valid92 = _valid20;
-                                                                                                                                                                                  }
-                                                                                                                                                                                  if (!valid92) {
-                                                                                                                                                                                    const err67 = { instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
-                                                                                                                                                                                    if (vErrors === null) {
-                                                                                                                                                                                      vErrors = [err67];
-                                                                                                                                                                                    } else {
-                                                                                                                                                                                      vErrors.push(err67);
-                                                                                                                                                                                    }
-                                                                                                                                                                                    errors++;
                                                                                                                                                                                     validate22.errors = vErrors;
                                                                                                                                                                                     return false;
                                                                                                                                                                                   }
-                                                                                                                                                                                  var valid86 = _errs340 === errors;
-                                                                                                                                                                                  if (valid86) {
-                                                                                                                                                                                    if (props8 !== true) {
-                                                                                                                                                                                      props8 = props8 || {};
-                                                                                                                                                                                      props8.type = true;
+                                                                                                                                                                                  var valid74 = _errs315 === errors;
+                                                                                                                                                                                  if (valid74) {
+                                                                                                                                                                                    if (props7 !== true) {
+                                                                                                                                                                                      props7 = props7 || {};
+                                                                                                                                                                                      props7.type = true;
                                                                                                                                                                                     }
                                                                                                                                                                                   }
                                                                                                                                                                                 }
                                                                                                                                                                               }
-                                                                                                                                                                              if (errors === _errs327) {
-                                                                                                                                                                                if (data121 && typeof data121 == "object" && !Array.isArray(data121)) {
-                                                                                                                                                                                  let missing47;
-                                                                                                                                                                                  if (data121.type === void 0 && (missing47 = "type")) {
-                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/required", keyword: "required", params: { missingProperty: missing47 }, message: "must have required property '" + missing47 + "'" }];
+                                                                                                                                                                              if (errors === _errs302) {
+                                                                                                                                                                                if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
+                                                                                                                                                                                  let missing45;
+                                                                                                                                                                                  if (data114.type === void 0 && (missing45 = "type")) {
+                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/required", keyword: "required", params: { missingProperty: missing45 }, message: "must have required property '" + missing45 + "'" }];
                                                                                                                                                                                     return false;
                                                                                                                                                                                   } else {
-                                                                                                                                                                                    const _errs347 = errors;
-                                                                                                                                                                                    for (const key10 in data121) {
-                                                                                                                                                                                      if (!(key10 === "type" || key10 === "value")) {
-                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties" }];
+                                                                                                                                                                                    const _errs322 = errors;
+                                                                                                                                                                                    for (const key9 in data114) {
+                                                                                                                                                                                      if (!(key9 === "type" || key9 === "value")) {
+                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties" }];
                                                                                                                                                                                         return false;
                                                                                                                                                                                         break;
                                                                                                                                                                                       }
                                                                                                                                                                                     }
-                                                                                                                                                                                    if (_errs347 === errors) {
-                                                                                                                                                                                      if (data121.type !== void 0) {
-                                                                                                                                                                                        let data126 = data121.type;
-                                                                                                                                                                                        const _errs348 = errors;
-                                                                                                                                                                                        if (!(data126 === "FIXED" || data126 === "FLEX" || data126 === "HUG")) {
-                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/type", schemaPath: "#/$defs/gridTrackSize/properties/type/enum", keyword: "enum", params: { allowedValues: schema74.properties.type.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                                                    if (_errs322 === errors) {
+                                                                                                                                                                                      if (data114.type !== void 0) {
+                                                                                                                                                                                        let data119 = data114.type;
+                                                                                                                                                                                        const _errs323 = errors;
+                                                                                                                                                                                        if (!(data119 === "FIXED" || data119 === "FLEX" || data119 === "HUG")) {
+                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/type", schemaPath: "#/$defs/gridTrackSize/properties/type/enum", keyword: "enum", params: { allowedValues: schema83.properties.type.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                                                                           return false;
                                                                                                                                                                                         }
-                                                                                                                                                                                        var valid95 = _errs348 === errors;
+                                                                                                                                                                                        var valid83 = _errs323 === errors;
                                                                                                                                                                                       } else {
-                                                                                                                                                                                        var valid95 = true;
+                                                                                                                                                                                        var valid83 = true;
                                                                                                                                                                                       }
-                                                                                                                                                                                      if (valid95) {
-                                                                                                                                                                                        if (data121.value !== void 0) {
-                                                                                                                                                                                          let data127 = data121.value;
-                                                                                                                                                                                          const _errs349 = errors;
-                                                                                                                                                                                          if (errors === _errs349) {
-                                                                                                                                                                                            if (typeof data127 == "number") {
-                                                                                                                                                                                              if (data127 > 1e5 || isNaN(data127)) {
-                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                                                                      if (valid83) {
+                                                                                                                                                                                        if (data114.value !== void 0) {
+                                                                                                                                                                                          let data120 = data114.value;
+                                                                                                                                                                                          const _errs324 = errors;
+                                                                                                                                                                                          if (errors === _errs324) {
+                                                                                                                                                                                            if (typeof data120 == "number") {
+                                                                                                                                                                                              if (data120 > 1e5 || isNaN(data120)) {
+                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                                                                                 return false;
                                                                                                                                                                                               } else {
-                                                                                                                                                                                                if (data127 < 0 || isNaN(data127)) {
-                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                                                if (data120 < 0 || isNaN(data120)) {
+                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                                                                   return false;
                                                                                                                                                                                                 }
                                                                                                                                                                                               }
                                                                                                                                                                                             } else {
-                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                                                                               return false;
                                                                                                                                                                                             }
                                                                                                                                                                                           }
-                                                                                                                                                                                          var valid95 = _errs349 === errors;
+                                                                                                                                                                                          var valid83 = _errs324 === errors;
                                                                                                                                                                                         } else {
-                                                                                                                                                                                          var valid95 = true;
+                                                                                                                                                                                          var valid83 = true;
                                                                                                                                                                                         }
                                                                                                                                                                                       }
                                                                                                                                                                                     }
                                                                                                                                                                                   }
                                                                                                                                                                                 } else {
-                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                                                                                                                                                                   return false;
                                                                                                                                                                                 }
                                                                                                                                                                               }
-                                                                                                                                                                              var valid84 = _errs326 === errors;
-                                                                                                                                                                              if (!valid84) {
+                                                                                                                                                                              var valid72 = _errs301 === errors;
+                                                                                                                                                                              if (!valid72) {
                                                                                                                                                                                 break;
                                                                                                                                                                               }
                                                                                                                                                                             }
                                                                                                                                                                           }
                                                                                                                                                                         }
                                                                                                                                                                       } else {
-                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes", schemaPath: "#/properties/gridColumnSizes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridRowSizes", schemaPath: "#/properties/gridRowSizes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                                                                                                                                                                         return false;
                                                                                                                                                                       }
                                                                                                                                                                     }
-                                                                                                                                                                    var valid38 = _errs324 === errors;
+                                                                                                                                                                    var valid38 = _errs299 === errors;
                                                                                                                                                                   } else {
                                                                                                                                                                     var valid38 = true;
                                                                                                                                                                   }
                                                                                                                                                                   if (valid38) {
-                                                                                                                                                                    if (data.gridRowAnchorIndex !== void 0) {
-                                                                                                                                                                      let data128 = data.gridRowAnchorIndex;
-                                                                                                                                                                      const _errs351 = errors;
-                                                                                                                                                                      if (!(typeof data128 == "number" && (!(data128 % 1) && !isNaN(data128)))) {
-                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridRowAnchorIndex", schemaPath: "#/properties/gridRowAnchorIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
-                                                                                                                                                                        return false;
-                                                                                                                                                                      }
-                                                                                                                                                                      if (errors === _errs351) {
-                                                                                                                                                                        if (typeof data128 == "number") {
-                                                                                                                                                                          if (data128 > 999 || isNaN(data128)) {
-                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridRowAnchorIndex", schemaPath: "#/properties/gridRowAnchorIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 999 }, message: "must be <= 999" }];
+                                                                                                                                                                    if (data.gridColumnSizes !== void 0) {
+                                                                                                                                                                      let data121 = data.gridColumnSizes;
+                                                                                                                                                                      const _errs326 = errors;
+                                                                                                                                                                      if (errors === _errs326) {
+                                                                                                                                                                        if (Array.isArray(data121)) {
+                                                                                                                                                                          if (data121.length > 1e3) {
+                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes", schemaPath: "#/properties/gridColumnSizes/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
                                                                                                                                                                             return false;
                                                                                                                                                                           } else {
-                                                                                                                                                                            if (data128 < 0 || isNaN(data128)) {
-                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridRowAnchorIndex", schemaPath: "#/properties/gridRowAnchorIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                            if (data121.length < 1) {
+                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes", schemaPath: "#/properties/gridColumnSizes/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
                                                                                                                                                                               return false;
+                                                                                                                                                                            } else {
+                                                                                                                                                                              var valid84 = true;
+                                                                                                                                                                              const len9 = data121.length;
+                                                                                                                                                                              for (let i9 = 0; i9 < len9; i9++) {
+                                                                                                                                                                                let data122 = data121[i9];
+                                                                                                                                                                                const _errs328 = errors;
+                                                                                                                                                                                const _errs329 = errors;
+                                                                                                                                                                                const _errs331 = errors;
+                                                                                                                                                                                const _errs332 = errors;
+                                                                                                                                                                                let valid87 = true;
+                                                                                                                                                                                const _errs333 = errors;
+                                                                                                                                                                                if (data122 && typeof data122 == "object" && !Array.isArray(data122)) {
+                                                                                                                                                                                  if (data122.type !== void 0) {
+                                                                                                                                                                                    if ("FIXED" !== data122.type) {
+                                                                                                                                                                                      const err62 = {};
+                                                                                                                                                                                      if (vErrors === null) {
+                                                                                                                                                                                        vErrors = [err62];
+                                                                                                                                                                                      } else {
+                                                                                                                                                                                        vErrors.push(err62);
+                                                                                                                                                                                      }
+                                                                                                                                                                                      errors++;
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                }
+                                                                                                                                                                                var _valid18 = _errs333 === errors;
+                                                                                                                                                                                errors = _errs332;
+                                                                                                                                                                                if (vErrors !== null) {
+                                                                                                                                                                                  if (_errs332) {
+                                                                                                                                                                                    vErrors.length = _errs332;
+                                                                                                                                                                                  } else {
+                                                                                                                                                                                    vErrors = null;
+                                                                                                                                                                                  }
+                                                                                                                                                                                }
+                                                                                                                                                                                if (_valid18) {
+                                                                                                                                                                                  const _errs335 = errors;
+                                                                                                                                                                                  if (data122 && typeof data122 == "object" && !Array.isArray(data122)) {
+                                                                                                                                                                                    let missing46;
+                                                                                                                                                                                    if (data122.value === void 0 && (missing46 = "value")) {
+                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/0/then/required", keyword: "required", params: { missingProperty: missing46 }, message: "must have required property '" + missing46 + "'" }];
+                                                                                                                                                                                      return false;
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                  var _valid18 = _errs335 === errors;
+                                                                                                                                                                                  valid87 = _valid18;
+                                                                                                                                                                                }
+                                                                                                                                                                                if (!valid87) {
+                                                                                                                                                                                  const err63 = { instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                                                                                                                                                                                  if (vErrors === null) {
+                                                                                                                                                                                    vErrors = [err63];
+                                                                                                                                                                                  } else {
+                                                                                                                                                                                    vErrors.push(err63);
+                                                                                                                                                                                  }
+                                                                                                                                                                                  errors++;
+                                                                                                                                                                                  validate22.errors = vErrors;
+                                                                                                                                                                                  return false;
+                                                                                                                                                                                }
+                                                                                                                                                                                var valid86 = _errs331 === errors;
+                                                                                                                                                                                if (valid86) {
+                                                                                                                                                                                  const _errs336 = errors;
+                                                                                                                                                                                  const _errs337 = errors;
+                                                                                                                                                                                  let valid89 = true;
+                                                                                                                                                                                  const _errs338 = errors;
+                                                                                                                                                                                  if (data122 && typeof data122 == "object" && !Array.isArray(data122)) {
+                                                                                                                                                                                    if (data122.type !== void 0) {
+                                                                                                                                                                                      if ("FLEX" !== data122.type) {
+                                                                                                                                                                                        const err64 = {};
+                                                                                                                                                                                        if (vErrors === null) {
+                                                                                                                                                                                          vErrors = [err64];
+                                                                                                                                                                                        } else {
+                                                                                                                                                                                          vErrors.push(err64);
+                                                                                                                                                                                        }
+                                                                                                                                                                                        errors++;
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                  var _valid19 = _errs338 === errors;
+                                                                                                                                                                                  errors = _errs337;
+                                                                                                                                                                                  if (vErrors !== null) {
+                                                                                                                                                                                    if (_errs337) {
+                                                                                                                                                                                      vErrors.length = _errs337;
+                                                                                                                                                                                    } else {
+                                                                                                                                                                                      vErrors = null;
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                  if (_valid19) {
+                                                                                                                                                                                    const _errs340 = errors;
+                                                                                                                                                                                    if (data122 && typeof data122 == "object" && !Array.isArray(data122)) {
+                                                                                                                                                                                      if (data122.value !== void 0) {
+                                                                                                                                                                                        let data125 = data122.value;
+                                                                                                                                                                                        if (typeof data125 == "number") {
+                                                                                                                                                                                          if (data125 <= 0 || isNaN(data125)) {
+                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/allOf/1/then/properties/value/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
+                                                                                                                                                                                            return false;
+                                                                                                                                                                                          }
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                    var _valid19 = _errs340 === errors;
+                                                                                                                                                                                    valid89 = _valid19;
+                                                                                                                                                                                    if (valid89) {
+                                                                                                                                                                                      var props8 = {};
+                                                                                                                                                                                      props8.value = true;
+                                                                                                                                                                                      props8.type = true;
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                  if (!valid89) {
+                                                                                                                                                                                    const err65 = { instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                                                                                                                                                                                    if (vErrors === null) {
+                                                                                                                                                                                      vErrors = [err65];
+                                                                                                                                                                                    } else {
+                                                                                                                                                                                      vErrors.push(err65);
+                                                                                                                                                                                    }
+                                                                                                                                                                                    errors++;
+                                                                                                                                                                                    validate22.errors = vErrors;
+                                                                                                                                                                                    return false;
+                                                                                                                                                                                  }
+                                                                                                                                                                                  var valid86 = _errs336 === errors;
+                                                                                                                                                                                  if (valid86) {
+                                                                                                                                                                                    if (props8 !== true) {
+                                                                                                                                                                                      props8 = props8 || {};
+                                                                                                                                                                                      props8.type = true;
+                                                                                                                                                                                    }
+                                                                                                                                                                                    const _errs342 = errors;
+                                                                                                                                                                                    const _errs343 = errors;
+                                                                                                                                                                                    let valid92 = true;
+                                                                                                                                                                                    const _errs344 = errors;
+                                                                                                                                                                                    if (data122 && typeof data122 == "object" && !Array.isArray(data122)) {
+                                                                                                                                                                                      if (data122.type !== void 0) {
+                                                                                                                                                                                        if ("HUG" !== data122.type) {
+                                                                                                                                                                                          const err66 = {};
+                                                                                                                                                                                          if (vErrors === null) {
+                                                                                                                                                                                            vErrors = [err66];
+                                                                                                                                                                                          } else {
+                                                                                                                                                                                            vErrors.push(err66);
+                                                                                                                                                                                          }
+                                                                                                                                                                                          errors++;
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                    var _valid20 = _errs344 === errors;
+                                                                                                                                                                                    errors = _errs343;
+                                                                                                                                                                                    if (vErrors !== null) {
+                                                                                                                                                                                      if (_errs343) {
+                                                                                                                                                                                        vErrors.length = _errs343;
+                                                                                                                                                                                      } else {
+                                                                                                                                                                                        vErrors = null;
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                    if (_valid20) {
+                                                                                                                                                                                      const _errs346 = errors;
+                                                                                                                                                                                      const _errs347 = errors;
+                                                                                                                                                                                      const _errs348 = errors;
+                                                                                                                                                                                      if (data122 && typeof data122 == "object" && !Array.isArray(data122)) {
+                                                                                                                                                                                        let missing47;
+                                                                                                                                                                                        if (data122.value === void 0 && (missing47 = "value")) {
+                                                                                                                                                                                          const err67 = {};
+                                                                                                                                                                                          if (vErrors === null) {
+                                                                                                                                                                                            vErrors = [err67];
+                                                                                                                                                                                          } else {
+                                                                                                                                                                                            vErrors.push(err67);
+                                                                                                                                                                                          }
+                                                                                                                                                                                          errors++;
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                      var valid94 = _errs348 === errors;
+                                                                                                                                                                                      if (valid94) {
+                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/2/then/not", keyword: "not", params: {}, message: "must NOT be valid" }];
+                                                                                                                                                                                        return false;
+                                                                                                                                                                                      } else {
+                                                                                                                                                                                        errors = _errs347;
+                                                                                                                                                                                        if (vErrors !== null) {
+                                                                                                                                                                                          if (_errs347) {
+                                                                                                                                                                                            vErrors.length = _errs347;
+                                                                                                                                                                                          } else {
+                                                                                                                                                                                            vErrors = null;
+                                                                                                                                                                                          }
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                      var _valid20 = _errs346 === errors;
+                                                                                                                                                                                      valid92 = _valid20;
+                                                                                                                                                                                    }
+                                                                                                                                                                                    if (!valid92) {
+                                                                                                                                                                                      const err68 = { instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                                                                                                                                                                                      if (vErrors === null) {
+                                                                                                                                                                                        vErrors = [err68];
+                                                                                                                                                                                      } else {
+                                                                                                                                                                                        vErrors.push(err68);
+                                                                                                                                                                                      }
+                                                                                                                                                                                      errors++;
+                                                                                                                                                                                      validate22.errors = vErrors;
+                                                                                                                                                                                      return false;
+                                                                                                                                                                                    }
+                                                                                                                                                                                    var valid86 = _errs342 === errors;
+                                                                                                                                                                                    if (valid86) {
+                                                                                                                                                                                      if (props8 !== true) {
+                                                                                                                                                                                        props8 = props8 || {};
+                                                                                                                                                                                        props8.type = true;
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                }
+                                                                                                                                                                                if (errors === _errs329) {
+                                                                                                                                                                                  if (data122 && typeof data122 == "object" && !Array.isArray(data122)) {
+                                                                                                                                                                                    let missing48;
+                                                                                                                                                                                    if (data122.type === void 0 && (missing48 = "type")) {
+                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/required", keyword: "required", params: { missingProperty: missing48 }, message: "must have required property '" + missing48 + "'" }];
+                                                                                                                                                                                      return false;
+                                                                                                                                                                                    } else {
+                                                                                                                                                                                      const _errs349 = errors;
+                                                                                                                                                                                      for (const key10 in data122) {
+                                                                                                                                                                                        if (!(key10 === "type" || key10 === "value")) {
+                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties" }];
+                                                                                                                                                                                          return false;
+                                                                                                                                                                                          break;
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                      if (_errs349 === errors) {
+                                                                                                                                                                                        if (data122.type !== void 0) {
+                                                                                                                                                                                          let data127 = data122.type;
+                                                                                                                                                                                          const _errs350 = errors;
+                                                                                                                                                                                          if (!(data127 === "FIXED" || data127 === "FLEX" || data127 === "HUG")) {
+                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/type", schemaPath: "#/$defs/gridTrackSize/properties/type/enum", keyword: "enum", params: { allowedValues: schema83.properties.type.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                                                            return false;
+                                                                                                                                                                                          }
+                                                                                                                                                                                          var valid95 = _errs350 === errors;
+                                                                                                                                                                                        } else {
+                                                                                                                                                                                          var valid95 = true;
+                                                                                                                                                                                        }
+                                                                                                                                                                                        if (valid95) {
+                                                                                                                                                                                          if (data122.value !== void 0) {
+                                                                                                                                                                                            let data128 = data122.value;
+                                                                                                                                                                                            const _errs351 = errors;
+                                                                                                                                                                                            if (errors === _errs351) {
+                                                                                                                                                                                              if (typeof data128 == "number") {
+                                                                                                                                                                                                if (data128 > 1e5 || isNaN(data128)) {
+                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                                                                                  return false;
+                                                                                                                                                                                                } else {
+                                                                                                                                                                                                  if (data128 < 0 || isNaN(data128)) {
+                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                                                    return false;
+                                                                                                                                                                                                  }
+                                                                                                                                                                                                }
+                                                                                                                                                                                              } else {
+                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                                                                                return false;
+                                                                                                                                                                                              }
+                                                                                                                                                                                            }
+                                                                                                                                                                                            var valid95 = _errs351 === errors;
+                                                                                                                                                                                          } else {
+                                                                                                                                                                                            var valid95 = true;
+                                                                                                                                                                                          }
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                  } else {
+                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                                                                                                    return false;
+                                                                                                                                                                                  }
+                                                                                                                                                                                }
+                                                                                                                                                                                var valid84 = _errs328 === errors;
+                                                                                                                                                                                if (!valid84) {
+                                                                                                                                                                                  break;
+                                                                                                                                                                                }
+                                                                                                                                                                              }
                                                                                                                                                                             }
                                                                                                                                                                           }
+                                                                                                                                                                        } else {
+                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes", schemaPath: "#/properties/gridColumnSizes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                                          return false;
                                                                                                                                                                         }
                                                                                                                                                                       }
-                                                                                                                                                                      var valid38 = _errs351 === errors;
+                                                                                                                                                                      var valid38 = _errs326 === errors;
                                                                                                                                                                     } else {
                                                                                                                                                                       var valid38 = true;
                                                                                                                                                                     }
                                                                                                                                                                     if (valid38) {
-                                                                                                                                                                      if (data.gridColumnAnchorIndex !== void 0) {
-                                                                                                                                                                        let data129 = data.gridColumnAnchorIndex;
+                                                                                                                                                                      if (data.gridRowAnchorIndex !== void 0) {
+                                                                                                                                                                        let data129 = data.gridRowAnchorIndex;
                                                                                                                                                                         const _errs353 = errors;
                                                                                                                                                                         if (!(typeof data129 == "number" && (!(data129 % 1) && !isNaN(data129)))) {
-                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridColumnAnchorIndex", schemaPath: "#/properties/gridColumnAnchorIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridRowAnchorIndex", schemaPath: "#/properties/gridRowAnchorIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                                                                                                           return false;
                                                                                                                                                                         }
                                                                                                                                                                         if (errors === _errs353) {
                                                                                                                                                                           if (typeof data129 == "number") {
                                                                                                                                                                             if (data129 > 999 || isNaN(data129)) {
-                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridColumnAnchorIndex", schemaPath: "#/properties/gridColumnAnchorIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 999 }, message: "must be <= 999" }];
+                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridRowAnchorIndex", schemaPath: "#/properties/gridRowAnchorIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 999 }, message: "must be <= 999" }];
                                                                                                                                                                               return false;
                                                                                                                                                                             } else {
                                                                                                                                                                               if (data129 < 0 || isNaN(data129)) {
-                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridColumnAnchorIndex", schemaPath: "#/properties/gridColumnAnchorIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridRowAnchorIndex", schemaPath: "#/properties/gridRowAnchorIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                                                 return false;
                                                                                                                                                                               }
                                                                                                                                                                             }
@@ -6704,21 +6871,21 @@
                                                                                                                                                                         var valid38 = true;
                                                                                                                                                                       }
                                                                                                                                                                       if (valid38) {
-                                                                                                                                                                        if (data.gridRowSpan !== void 0) {
-                                                                                                                                                                          let data130 = data.gridRowSpan;
+                                                                                                                                                                        if (data.gridColumnAnchorIndex !== void 0) {
+                                                                                                                                                                          let data130 = data.gridColumnAnchorIndex;
                                                                                                                                                                           const _errs355 = errors;
                                                                                                                                                                           if (!(typeof data130 == "number" && (!(data130 % 1) && !isNaN(data130)))) {
-                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridRowSpan", schemaPath: "#/properties/gridRowSpan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridColumnAnchorIndex", schemaPath: "#/properties/gridColumnAnchorIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                                                                                                             return false;
                                                                                                                                                                           }
                                                                                                                                                                           if (errors === _errs355) {
                                                                                                                                                                             if (typeof data130 == "number") {
-                                                                                                                                                                              if (data130 > 1e3 || isNaN(data130)) {
-                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridRowSpan", schemaPath: "#/properties/gridRowSpan/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
+                                                                                                                                                                              if (data130 > 999 || isNaN(data130)) {
+                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridColumnAnchorIndex", schemaPath: "#/properties/gridColumnAnchorIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 999 }, message: "must be <= 999" }];
                                                                                                                                                                                 return false;
                                                                                                                                                                               } else {
-                                                                                                                                                                                if (data130 < 1 || isNaN(data130)) {
-                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridRowSpan", schemaPath: "#/properties/gridRowSpan/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                                                                                                                                                                                if (data130 < 0 || isNaN(data130)) {
+                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridColumnAnchorIndex", schemaPath: "#/properties/gridColumnAnchorIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                                                   return false;
                                                                                                                                                                                 }
                                                                                                                                                                               }
@@ -6729,21 +6896,21 @@
                                                                                                                                                                           var valid38 = true;
                                                                                                                                                                         }
                                                                                                                                                                         if (valid38) {
-                                                                                                                                                                          if (data.gridColumnSpan !== void 0) {
-                                                                                                                                                                            let data131 = data.gridColumnSpan;
+                                                                                                                                                                          if (data.gridRowSpan !== void 0) {
+                                                                                                                                                                            let data131 = data.gridRowSpan;
                                                                                                                                                                             const _errs357 = errors;
                                                                                                                                                                             if (!(typeof data131 == "number" && (!(data131 % 1) && !isNaN(data131)))) {
-                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridColumnSpan", schemaPath: "#/properties/gridColumnSpan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridRowSpan", schemaPath: "#/properties/gridRowSpan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                                                                                                               return false;
                                                                                                                                                                             }
                                                                                                                                                                             if (errors === _errs357) {
                                                                                                                                                                               if (typeof data131 == "number") {
                                                                                                                                                                                 if (data131 > 1e3 || isNaN(data131)) {
-                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridColumnSpan", schemaPath: "#/properties/gridColumnSpan/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
+                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridRowSpan", schemaPath: "#/properties/gridRowSpan/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
                                                                                                                                                                                   return false;
                                                                                                                                                                                 } else {
                                                                                                                                                                                   if (data131 < 1 || isNaN(data131)) {
-                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridColumnSpan", schemaPath: "#/properties/gridColumnSpan/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridRowSpan", schemaPath: "#/properties/gridRowSpan/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                                                                                                                                                                                     return false;
                                                                                                                                                                                   }
                                                                                                                                                                                 }
@@ -6754,82 +6921,83 @@
                                                                                                                                                                             var valid38 = true;
                                                                                                                                                                           }
                                                                                                                                                                           if (valid38) {
-                                                                                                                                                                            if (data.gridChildHorizontalAlign !== void 0) {
-                                                                                                                                                                              let data132 = data.gridChildHorizontalAlign;
+                                                                                                                                                                            if (data.gridColumnSpan !== void 0) {
+                                                                                                                                                                              let data132 = data.gridColumnSpan;
                                                                                                                                                                               const _errs359 = errors;
-                                                                                                                                                                              if (!(data132 === "MIN" || data132 === "CENTER" || data132 === "MAX" || data132 === "AUTO")) {
-                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridChildHorizontalAlign", schemaPath: "#/properties/gridChildHorizontalAlign/enum", keyword: "enum", params: { allowedValues: schema38.properties.gridChildHorizontalAlign.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                                              if (!(typeof data132 == "number" && (!(data132 % 1) && !isNaN(data132)))) {
+                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridColumnSpan", schemaPath: "#/properties/gridColumnSpan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                                                                                                                 return false;
+                                                                                                                                                                              }
+                                                                                                                                                                              if (errors === _errs359) {
+                                                                                                                                                                                if (typeof data132 == "number") {
+                                                                                                                                                                                  if (data132 > 1e3 || isNaN(data132)) {
+                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridColumnSpan", schemaPath: "#/properties/gridColumnSpan/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
+                                                                                                                                                                                    return false;
+                                                                                                                                                                                  } else {
+                                                                                                                                                                                    if (data132 < 1 || isNaN(data132)) {
+                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridColumnSpan", schemaPath: "#/properties/gridColumnSpan/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                                                                                                                                                                                      return false;
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                }
                                                                                                                                                                               }
                                                                                                                                                                               var valid38 = _errs359 === errors;
                                                                                                                                                                             } else {
                                                                                                                                                                               var valid38 = true;
                                                                                                                                                                             }
                                                                                                                                                                             if (valid38) {
-                                                                                                                                                                              if (data.gridChildVerticalAlign !== void 0) {
-                                                                                                                                                                                let data133 = data.gridChildVerticalAlign;
-                                                                                                                                                                                const _errs360 = errors;
+                                                                                                                                                                              if (data.gridChildHorizontalAlign !== void 0) {
+                                                                                                                                                                                let data133 = data.gridChildHorizontalAlign;
+                                                                                                                                                                                const _errs361 = errors;
                                                                                                                                                                                 if (!(data133 === "MIN" || data133 === "CENTER" || data133 === "MAX" || data133 === "AUTO")) {
-                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridChildVerticalAlign", schemaPath: "#/properties/gridChildVerticalAlign/enum", keyword: "enum", params: { allowedValues: schema38.properties.gridChildVerticalAlign.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridChildHorizontalAlign", schemaPath: "#/properties/gridChildHorizontalAlign/enum", keyword: "enum", params: { allowedValues: schema38.properties.gridChildHorizontalAlign.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                                                                   return false;
                                                                                                                                                                                 }
-                                                                                                                                                                                var valid38 = _errs360 === errors;
+                                                                                                                                                                                var valid38 = _errs361 === errors;
                                                                                                                                                                               } else {
                                                                                                                                                                                 var valid38 = true;
                                                                                                                                                                               }
                                                                                                                                                                               if (valid38) {
-                                                                                                                                                                                if (data.scrollBehavior !== void 0) {
-                                                                                                                                                                                  let data134 = data.scrollBehavior;
-                                                                                                                                                                                  const _errs361 = errors;
-                                                                                                                                                                                  if (!(data134 === "SCROLLS" || data134 === "FIXED" || data134 === "STICKY_SCROLLS")) {
-                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/scrollBehavior", schemaPath: "#/properties/scrollBehavior/enum", keyword: "enum", params: { allowedValues: schema38.properties.scrollBehavior.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                                                if (data.gridChildVerticalAlign !== void 0) {
+                                                                                                                                                                                  let data134 = data.gridChildVerticalAlign;
+                                                                                                                                                                                  const _errs362 = errors;
+                                                                                                                                                                                  if (!(data134 === "MIN" || data134 === "CENTER" || data134 === "MAX" || data134 === "AUTO")) {
+                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridChildVerticalAlign", schemaPath: "#/properties/gridChildVerticalAlign/enum", keyword: "enum", params: { allowedValues: schema38.properties.gridChildVerticalAlign.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                                                                     return false;
                                                                                                                                                                                   }
-                                                                                                                                                                                  var valid38 = _errs361 === errors;
+                                                                                                                                                                                  var valid38 = _errs362 === errors;
                                                                                                                                                                                 } else {
                                                                                                                                                                                   var valid38 = true;
                                                                                                                                                                                 }
                                                                                                                                                                                 if (valid38) {
-                                                                                                                                                                                  if (data.fillStyleId !== void 0) {
-                                                                                                                                                                                    let data135 = data.fillStyleId;
-                                                                                                                                                                                    const _errs362 = errors;
-                                                                                                                                                                                    if (errors === _errs362) {
-                                                                                                                                                                                      if (typeof data135 === "string") {
-                                                                                                                                                                                        if (func1(data135) > 255) {
-                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
-                                                                                                                                                                                          return false;
-                                                                                                                                                                                        } else {
-                                                                                                                                                                                          if (func1(data135) < 1) {
-                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                                                                                                                                                                                            return false;
-                                                                                                                                                                                          }
-                                                                                                                                                                                        }
-                                                                                                                                                                                      } else {
-                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                                                                                                        return false;
-                                                                                                                                                                                      }
+                                                                                                                                                                                  if (data.scrollBehavior !== void 0) {
+                                                                                                                                                                                    let data135 = data.scrollBehavior;
+                                                                                                                                                                                    const _errs363 = errors;
+                                                                                                                                                                                    if (!(data135 === "SCROLLS" || data135 === "FIXED" || data135 === "STICKY_SCROLLS")) {
+                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/scrollBehavior", schemaPath: "#/properties/scrollBehavior/enum", keyword: "enum", params: { allowedValues: schema38.properties.scrollBehavior.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                                                      return false;
                                                                                                                                                                                     }
-                                                                                                                                                                                    var valid38 = _errs362 === errors;
+                                                                                                                                                                                    var valid38 = _errs363 === errors;
                                                                                                                                                                                   } else {
                                                                                                                                                                                     var valid38 = true;
                                                                                                                                                                                   }
                                                                                                                                                                                   if (valid38) {
-                                                                                                                                                                                    if (data.strokeStyleId !== void 0) {
-                                                                                                                                                                                      let data136 = data.strokeStyleId;
+                                                                                                                                                                                    if (data.fillStyleId !== void 0) {
+                                                                                                                                                                                      let data136 = data.fillStyleId;
                                                                                                                                                                                       const _errs364 = errors;
                                                                                                                                                                                       if (errors === _errs364) {
                                                                                                                                                                                         if (typeof data136 === "string") {
                                                                                                                                                                                           if (func1(data136) > 255) {
-                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                                                                                                                                                             return false;
                                                                                                                                                                                           } else {
                                                                                                                                                                                             if (func1(data136) < 1) {
-                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                                                                                                                                                               return false;
                                                                                                                                                                                             }
                                                                                                                                                                                           }
                                                                                                                                                                                         } else {
-                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                                                                                           return false;
                                                                                                                                                                                         }
                                                                                                                                                                                       }
@@ -6838,22 +7006,22 @@
                                                                                                                                                                                       var valid38 = true;
                                                                                                                                                                                     }
                                                                                                                                                                                     if (valid38) {
-                                                                                                                                                                                      if (data.textStyleId !== void 0) {
-                                                                                                                                                                                        let data137 = data.textStyleId;
+                                                                                                                                                                                      if (data.strokeStyleId !== void 0) {
+                                                                                                                                                                                        let data137 = data.strokeStyleId;
                                                                                                                                                                                         const _errs366 = errors;
                                                                                                                                                                                         if (errors === _errs366) {
                                                                                                                                                                                           if (typeof data137 === "string") {
                                                                                                                                                                                             if (func1(data137) > 255) {
-                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                                                                                                                                                               return false;
                                                                                                                                                                                             } else {
                                                                                                                                                                                               if (func1(data137) < 1) {
-                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                                                                                                                                                                 return false;
                                                                                                                                                                                               }
                                                                                                                                                                                             }
                                                                                                                                                                                           } else {
-                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                                                                                             return false;
                                                                                                                                                                                           }
                                                                                                                                                                                         }
@@ -6862,22 +7030,22 @@
                                                                                                                                                                                         var valid38 = true;
                                                                                                                                                                                       }
                                                                                                                                                                                       if (valid38) {
-                                                                                                                                                                                        if (data.effectStyleId !== void 0) {
-                                                                                                                                                                                          let data138 = data.effectStyleId;
+                                                                                                                                                                                        if (data.textStyleId !== void 0) {
+                                                                                                                                                                                          let data138 = data.textStyleId;
                                                                                                                                                                                           const _errs368 = errors;
                                                                                                                                                                                           if (errors === _errs368) {
                                                                                                                                                                                             if (typeof data138 === "string") {
                                                                                                                                                                                               if (func1(data138) > 255) {
-                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                                                                                                                                                                 return false;
                                                                                                                                                                                               } else {
                                                                                                                                                                                                 if (func1(data138) < 1) {
-                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                                                                                                                                                                   return false;
                                                                                                                                                                                                 }
                                                                                                                                                                                               }
                                                                                                                                                                                             } else {
-                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                                                                                               return false;
                                                                                                                                                                                             }
                                                                                                                                                                                           }
@@ -6886,22 +7054,22 @@
                                                                                                                                                                                           var valid38 = true;
                                                                                                                                                                                         }
                                                                                                                                                                                         if (valid38) {
-                                                                                                                                                                                          if (data.componentId !== void 0) {
-                                                                                                                                                                                            let data139 = data.componentId;
+                                                                                                                                                                                          if (data.effectStyleId !== void 0) {
+                                                                                                                                                                                            let data139 = data.effectStyleId;
                                                                                                                                                                                             const _errs370 = errors;
                                                                                                                                                                                             if (errors === _errs370) {
                                                                                                                                                                                               if (typeof data139 === "string") {
                                                                                                                                                                                                 if (func1(data139) > 255) {
-                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/componentId", schemaPath: "#/properties/componentId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                                                                                                                                                                   return false;
                                                                                                                                                                                                 } else {
                                                                                                                                                                                                   if (func1(data139) < 1) {
-                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/componentId", schemaPath: "#/properties/componentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                                                                                                                                                                     return false;
                                                                                                                                                                                                   }
                                                                                                                                                                                                 }
                                                                                                                                                                                               } else {
-                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/componentId", schemaPath: "#/properties/componentId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                                                                                                 return false;
                                                                                                                                                                                               }
                                                                                                                                                                                             }
@@ -6910,22 +7078,22 @@
                                                                                                                                                                                             var valid38 = true;
                                                                                                                                                                                           }
                                                                                                                                                                                           if (valid38) {
-                                                                                                                                                                                            if (data.componentName !== void 0) {
-                                                                                                                                                                                              let data140 = data.componentName;
+                                                                                                                                                                                            if (data.componentId !== void 0) {
+                                                                                                                                                                                              let data140 = data.componentId;
                                                                                                                                                                                               const _errs372 = errors;
                                                                                                                                                                                               if (errors === _errs372) {
                                                                                                                                                                                                 if (typeof data140 === "string") {
                                                                                                                                                                                                   if (func1(data140) > 255) {
-                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/componentName", schemaPath: "#/properties/componentName/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/componentId", schemaPath: "#/properties/componentId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                                                                                                                                                                     return false;
                                                                                                                                                                                                   } else {
                                                                                                                                                                                                     if (func1(data140) < 1) {
-                                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/componentName", schemaPath: "#/properties/componentName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/componentId", schemaPath: "#/properties/componentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                                                                                                                                                                       return false;
                                                                                                                                                                                                     }
                                                                                                                                                                                                   }
                                                                                                                                                                                                 } else {
-                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/componentName", schemaPath: "#/properties/componentName/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/componentId", schemaPath: "#/properties/componentId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                                                                                                   return false;
                                                                                                                                                                                                 }
                                                                                                                                                                                               }
@@ -6934,36 +7102,22 @@
                                                                                                                                                                                               var valid38 = true;
                                                                                                                                                                                             }
                                                                                                                                                                                             if (valid38) {
-                                                                                                                                                                                              if (data.componentVariants !== void 0) {
-                                                                                                                                                                                                let data141 = data.componentVariants;
+                                                                                                                                                                                              if (data.componentName !== void 0) {
+                                                                                                                                                                                                let data141 = data.componentName;
                                                                                                                                                                                                 const _errs374 = errors;
                                                                                                                                                                                                 if (errors === _errs374) {
-                                                                                                                                                                                                  if (Array.isArray(data141)) {
-                                                                                                                                                                                                    if (data141.length > 2) {
-                                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/componentVariants", schemaPath: "#/properties/componentVariants/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items" }];
+                                                                                                                                                                                                  if (typeof data141 === "string") {
+                                                                                                                                                                                                    if (func1(data141) > 255) {
+                                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/componentName", schemaPath: "#/properties/componentName/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                                                                                                                                                                       return false;
                                                                                                                                                                                                     } else {
-                                                                                                                                                                                                      if (data141.length < 1) {
-                                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/componentVariants", schemaPath: "#/properties/componentVariants/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                                                                                                                                                                                                      if (func1(data141) < 1) {
+                                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/componentName", schemaPath: "#/properties/componentName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                                                                                                                                                                         return false;
-                                                                                                                                                                                                      } else {
-                                                                                                                                                                                                        var valid96 = true;
-                                                                                                                                                                                                        const len10 = data141.length;
-                                                                                                                                                                                                        for (let i10 = 0; i10 < len10; i10++) {
-                                                                                                                                                                                                          const _errs376 = errors;
-                                                                                                                                                                                                          if (!validate46(data141[i10], { instancePath: instancePath + "/componentVariants/" + i10, parentData: data141, parentDataProperty: i10, rootData, dynamicAnchors })) {
-                                                                                                                                                                                                            vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-                                                                                                                                                                                                            errors = vErrors.length;
-                                                                                                                                                                                                          }
-                                                                                                                                                                                                          var valid96 = _errs376 === errors;
-                                                                                                                                                                                                          if (!valid96) {
-                                                                                                                                                                                                            break;
-                                                                                                                                                                                                          }
-                                                                                                                                                                                                        }
                                                                                                                                                                                                       }
                                                                                                                                                                                                     }
                                                                                                                                                                                                   } else {
-                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/componentVariants", schemaPath: "#/properties/componentVariants/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/componentName", schemaPath: "#/properties/componentName/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                                                                                                     return false;
                                                                                                                                                                                                   }
                                                                                                                                                                                                 }
@@ -6972,98 +7126,60 @@
                                                                                                                                                                                                 var valid38 = true;
                                                                                                                                                                                               }
                                                                                                                                                                                               if (valid38) {
-                                                                                                                                                                                                if (data.variantOf !== void 0) {
-                                                                                                                                                                                                  let data143 = data.variantOf;
-                                                                                                                                                                                                  const _errs377 = errors;
-                                                                                                                                                                                                  if (errors === _errs377) {
-                                                                                                                                                                                                    if (typeof data143 === "string") {
-                                                                                                                                                                                                      if (func1(data143) > 255) {
-                                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/variantOf", schemaPath: "#/properties/variantOf/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                                                                if (data.componentVariants !== void 0) {
+                                                                                                                                                                                                  let data142 = data.componentVariants;
+                                                                                                                                                                                                  const _errs376 = errors;
+                                                                                                                                                                                                  if (errors === _errs376) {
+                                                                                                                                                                                                    if (Array.isArray(data142)) {
+                                                                                                                                                                                                      if (data142.length > 2) {
+                                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/componentVariants", schemaPath: "#/properties/componentVariants/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items" }];
                                                                                                                                                                                                         return false;
                                                                                                                                                                                                       } else {
-                                                                                                                                                                                                        if (func1(data143) < 1) {
-                                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/variantOf", schemaPath: "#/properties/variantOf/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                                        if (data142.length < 1) {
+                                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/componentVariants", schemaPath: "#/properties/componentVariants/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
                                                                                                                                                                                                           return false;
+                                                                                                                                                                                                        } else {
+                                                                                                                                                                                                          var valid96 = true;
+                                                                                                                                                                                                          const len10 = data142.length;
+                                                                                                                                                                                                          for (let i10 = 0; i10 < len10; i10++) {
+                                                                                                                                                                                                            const _errs378 = errors;
+                                                                                                                                                                                                            if (!validate52(data142[i10], { instancePath: instancePath + "/componentVariants/" + i10, parentData: data142, parentDataProperty: i10, rootData, dynamicAnchors })) {
+                                                                                                                                                                                                              vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+                                                                                                                                                                                                              errors = vErrors.length;
+                                                                                                                                                                                                            }
+                                                                                                                                                                                                            var valid96 = _errs378 === errors;
+                                                                                                                                                                                                            if (!valid96) {
+                                                                                                                                                                                                              break;
+                                                                                                                                                                                                            }
+                                                                                                                                                                                                          }
                                                                                                                                                                                                         }
                                                                                                                                                                                                       }
                                                                                                                                                                                                     } else {
-                                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/variantOf", schemaPath: "#/properties/variantOf/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/componentVariants", schemaPath: "#/properties/componentVariants/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                                                                                                                                                                                                       return false;
                                                                                                                                                                                                     }
                                                                                                                                                                                                   }
-                                                                                                                                                                                                  var valid38 = _errs377 === errors;
+                                                                                                                                                                                                  var valid38 = _errs376 === errors;
                                                                                                                                                                                                 } else {
                                                                                                                                                                                                   var valid38 = true;
                                                                                                                                                                                                 }
                                                                                                                                                                                                 if (valid38) {
-                                                                                                                                                                                                  if (data.variantProperties !== void 0) {
-                                                                                                                                                                                                    let data144 = data.variantProperties;
+                                                                                                                                                                                                  if (data.variantOf !== void 0) {
+                                                                                                                                                                                                    let data144 = data.variantOf;
                                                                                                                                                                                                     const _errs379 = errors;
                                                                                                                                                                                                     if (errors === _errs379) {
-                                                                                                                                                                                                      if (data144 && typeof data144 == "object" && !Array.isArray(data144)) {
-                                                                                                                                                                                                        let missing48;
-                                                                                                                                                                                                        if (data144.Variant === void 0 && (missing48 = "Variant")) {
-                                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/required", keyword: "required", params: { missingProperty: missing48 }, message: "must have required property '" + missing48 + "'" }];
+                                                                                                                                                                                                      if (typeof data144 === "string") {
+                                                                                                                                                                                                        if (func1(data144) > 255) {
+                                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/variantOf", schemaPath: "#/properties/variantOf/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                                                                                                                                                                           return false;
                                                                                                                                                                                                         } else {
-                                                                                                                                                                                                          const _errs381 = errors;
-                                                                                                                                                                                                          for (const key11 in data144) {
-                                                                                                                                                                                                            if (!(key11 === "Variant")) {
-                                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties" }];
-                                                                                                                                                                                                              return false;
-                                                                                                                                                                                                              break;
-                                                                                                                                                                                                            }
-                                                                                                                                                                                                          }
-                                                                                                                                                                                                          if (_errs381 === errors) {
-                                                                                                                                                                                                            if (data144.Variant !== void 0) {
-                                                                                                                                                                                                              let data145 = data144.Variant;
-                                                                                                                                                                                                              const _errs382 = errors;
-                                                                                                                                                                                                              const _errs384 = errors;
-                                                                                                                                                                                                              const _errs385 = errors;
-                                                                                                                                                                                                              if ("Default" !== data145) {
-                                                                                                                                                                                                                const err68 = {};
-                                                                                                                                                                                                                if (vErrors === null) {
-                                                                                                                                                                                                                  vErrors = [err68];
-                                                                                                                                                                                                                } else {
-                                                                                                                                                                                                                  vErrors.push(err68);
-                                                                                                                                                                                                                }
-                                                                                                                                                                                                                errors++;
-                                                                                                                                                                                                              }
-                                                                                                                                                                                                              var valid98 = _errs385 === errors;
-                                                                                                                                                                                                              if (valid98) {
-                                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/variantProperties/Variant", schemaPath: "#/properties/variantProperties/properties/Variant/not", keyword: "not", params: {}, message: "must NOT be valid" }];
-                                                                                                                                                                                                                return false;
-                                                                                                                                                                                                              } else {
-                                                                                                                                                                                                                errors = _errs384;
-                                                                                                                                                                                                                if (vErrors !== null) {
-                                                                                                                                                                                                                  if (_errs384) {
-                                                                                                                                                                                                                    vErrors.length = _errs384;
-                                                                                                                                                                                                                  } else {
-                                                                                                                                                                                                                    vErrors = null;
-                                                                                                                                                                                                                  }
-                                                                                                                                                                                                                }
-                                                                                                                                                                                                              }
-                                                                                                                                                                                                              if (errors === _errs382) {
-                                                                                                                                                                                                                if (typeof data145 === "string") {
-                                                                                                                                                                                                                  if (func1(data145) > 64) {
-                                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/variantProperties/Variant", schemaPath: "#/properties/variantProperties/properties/Variant/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" }];
-                                                                                                                                                                                                                    return false;
-                                                                                                                                                                                                                  } else {
-                                                                                                                                                                                                                    if (func1(data145) < 1) {
-                                                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/variantProperties/Variant", schemaPath: "#/properties/variantProperties/properties/Variant/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                                                                                                                                                                                                                      return false;
-                                                                                                                                                                                                                    }
-                                                                                                                                                                                                                  }
-                                                                                                                                                                                                                } else {
-                                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/variantProperties/Variant", schemaPath: "#/properties/variantProperties/properties/Variant/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                                                                                                                                  return false;
-                                                                                                                                                                                                                }
-                                                                                                                                                                                                              }
-                                                                                                                                                                                                            }
+                                                                                                                                                                                                          if (func1(data144) < 1) {
+                                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/variantOf", schemaPath: "#/properties/variantOf/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                                            return false;
                                                                                                                                                                                                           }
                                                                                                                                                                                                         }
                                                                                                                                                                                                       } else {
-                                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/variantOf", schemaPath: "#/properties/variantOf/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                                                                                                         return false;
                                                                                                                                                                                                       }
                                                                                                                                                                                                     }
@@ -7072,79 +7188,156 @@
                                                                                                                                                                                                     var valid38 = true;
                                                                                                                                                                                                   }
                                                                                                                                                                                                   if (valid38) {
-                                                                                                                                                                                                    if (data.styledTextSegments !== void 0) {
-                                                                                                                                                                                                      let data146 = data.styledTextSegments;
-                                                                                                                                                                                                      const _errs386 = errors;
-                                                                                                                                                                                                      if (errors === _errs386) {
-                                                                                                                                                                                                        if (Array.isArray(data146)) {
-                                                                                                                                                                                                          var valid99 = true;
-                                                                                                                                                                                                          const len11 = data146.length;
-                                                                                                                                                                                                          for (let i11 = 0; i11 < len11; i11++) {
-                                                                                                                                                                                                            const _errs388 = errors;
-                                                                                                                                                                                                            if (!validate51(data146[i11], { instancePath: instancePath + "/styledTextSegments/" + i11, parentData: data146, parentDataProperty: i11, rootData, dynamicAnchors })) {
-                                                                                                                                                                                                              vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
-                                                                                                                                                                                                              errors = vErrors.length;
+                                                                                                                                                                                                    if (data.variantProperties !== void 0) {
+                                                                                                                                                                                                      let data145 = data.variantProperties;
+                                                                                                                                                                                                      const _errs381 = errors;
+                                                                                                                                                                                                      if (errors === _errs381) {
+                                                                                                                                                                                                        if (data145 && typeof data145 == "object" && !Array.isArray(data145)) {
+                                                                                                                                                                                                          let missing49;
+                                                                                                                                                                                                          if (data145.Variant === void 0 && (missing49 = "Variant")) {
+                                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/required", keyword: "required", params: { missingProperty: missing49 }, message: "must have required property '" + missing49 + "'" }];
+                                                                                                                                                                                                            return false;
+                                                                                                                                                                                                          } else {
+                                                                                                                                                                                                            const _errs383 = errors;
+                                                                                                                                                                                                            for (const key11 in data145) {
+                                                                                                                                                                                                              if (!(key11 === "Variant")) {
+                                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties" }];
+                                                                                                                                                                                                                return false;
+                                                                                                                                                                                                                break;
+                                                                                                                                                                                                              }
                                                                                                                                                                                                             }
-                                                                                                                                                                                                            var valid99 = _errs388 === errors;
-                                                                                                                                                                                                            if (!valid99) {
-                                                                                                                                                                                                              break;
+                                                                                                                                                                                                            if (_errs383 === errors) {
+                                                                                                                                                                                                              if (data145.Variant !== void 0) {
+                                                                                                                                                                                                                let data146 = data145.Variant;
+                                                                                                                                                                                                                const _errs384 = errors;
+                                                                                                                                                                                                                const _errs386 = errors;
+                                                                                                                                                                                                                const _errs387 = errors;
+                                                                                                                                                                                                                if ("Default" !== data146) {
+                                                                                                                                                                                                                  const err69 = {};
+                                                                                                                                                                                                                  if (vErrors === null) {
+                                                                                                                                                                                                                    vErrors = [err69];
+                                                                                                                                                                                                                  } else {
+                                                                                                                                                                                                                    vErrors.push(err69);
+                                                                                                                                                                                                                  }
+                                                                                                                                                                                                                  errors++;
+                                                                                                                                                                                                                }
+                                                                                                                                                                                                                var valid98 = _errs387 === errors;
+                                                                                                                                                                                                                if (valid98) {
+                                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/variantProperties/Variant", schemaPath: "#/properties/variantProperties/properties/Variant/not", keyword: "not", params: {}, message: "must NOT be valid" }];
+                                                                                                                                                                                                                  return false;
+                                                                                                                                                                                                                } else {
+                                                                                                                                                                                                                  errors = _errs386;
+                                                                                                                                                                                                                  if (vErrors !== null) {
+                                                                                                                                                                                                                    if (_errs386) {
+                                                                                                                                                                                                                      vErrors.length = _errs386;
+                                                                                                                                                                                                                    } else {
+                                                                                                                                                                                                                      vErrors = null;
+                                                                                                                                                                                                                    }
+                                                                                                                                                                                                                  }
+                                                                                                                                                                                                                }
+                                                                                                                                                                                                                if (errors === _errs384) {
+                                                                                                                                                                                                                  if (typeof data146 === "string") {
+                                                                                                                                                                                                                    if (func1(data146) > 64) {
+                                                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/variantProperties/Variant", schemaPath: "#/properties/variantProperties/properties/Variant/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" }];
+                                                                                                                                                                                                                      return false;
+                                                                                                                                                                                                                    } else {
+                                                                                                                                                                                                                      if (func1(data146) < 1) {
+                                                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/variantProperties/Variant", schemaPath: "#/properties/variantProperties/properties/Variant/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                                                        return false;
+                                                                                                                                                                                                                      }
+                                                                                                                                                                                                                    }
+                                                                                                                                                                                                                  } else {
+                                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/variantProperties/Variant", schemaPath: "#/properties/variantProperties/properties/Variant/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                                                                                    return false;
+                                                                                                                                                                                                                  }
+                                                                                                                                                                                                                }
+                                                                                                                                                                                                              }
                                                                                                                                                                                                             }
                                                                                                                                                                                                           }
                                                                                                                                                                                                         } else {
-                                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                                                                                                                                                                                           return false;
                                                                                                                                                                                                         }
                                                                                                                                                                                                       }
-                                                                                                                                                                                                      var valid38 = _errs386 === errors;
+                                                                                                                                                                                                      var valid38 = _errs381 === errors;
                                                                                                                                                                                                     } else {
                                                                                                                                                                                                       var valid38 = true;
                                                                                                                                                                                                     }
                                                                                                                                                                                                     if (valid38) {
-                                                                                                                                                                                                      let missing49;
-                                                                                                                                                                                                      if (data.relativeTransform !== void 0 && (data.untransformedWidth === void 0 && (missing49 = "untransformedWidth") || data.untransformedHeight === void 0 && (missing49 = "untransformedHeight"))) {
-                                                                                                                                                                                                        validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                                          property: "relativeTransform",
-                                                                                                                                                                                                          missingProperty: missing49,
-                                                                                                                                                                                                          depsCount: 2,
-                                                                                                                                                                                                          deps: "untransformedWidth, untransformedHeight"
-                                                                                                                                                                                                        }, message: "must have properties untransformedWidth, untransformedHeight when property relativeTransform is present" }];
-                                                                                                                                                                                                        return false;
+                                                                                                                                                                                                      if (data.styledTextSegments !== void 0) {
+                                                                                                                                                                                                        let data147 = data.styledTextSegments;
+                                                                                                                                                                                                        const _errs388 = errors;
+                                                                                                                                                                                                        if (errors === _errs388) {
+                                                                                                                                                                                                          if (Array.isArray(data147)) {
+                                                                                                                                                                                                            var valid99 = true;
+                                                                                                                                                                                                            const len11 = data147.length;
+                                                                                                                                                                                                            for (let i11 = 0; i11 < len11; i11++) {
+                                                                                                                                                                                                              const _errs390 = errors;
+                                                                                                                                                                                                              if (!validate47(data147[i11], { instancePath: instancePath + "/styledTextSegments/" + i11, parentData: data147, parentDataProperty: i11, rootData, dynamicAnchors })) {
+                                                                                                                                                                                                                vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+                                                                                                                                                                                                                errors = vErrors.length;
+                                                                                                                                                                                                              }
+                                                                                                                                                                                                              var valid99 = _errs390 === errors;
+                                                                                                                                                                                                              if (!valid99) {
+                                                                                                                                                                                                                break;
+                                                                                                                                                                                                              }
+                                                                                                                                                                                                            }
+                                                                                                                                                                                                          } else {
+                                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                                                                            return false;
+                                                                                                                                                                                                          }
+                                                                                                                                                                                                        }
+                                                                                                                                                                                                        var valid38 = _errs388 === errors;
                                                                                                                                                                                                       } else {
-                                                                                                                                                                                                        if (data.untransformedWidth !== void 0 && (data.relativeTransform === void 0 && (missing49 = "relativeTransform") || data.untransformedHeight === void 0 && (missing49 = "untransformedHeight"))) {
+                                                                                                                                                                                                        var valid38 = true;
+                                                                                                                                                                                                      }
+                                                                                                                                                                                                      if (valid38) {
+                                                                                                                                                                                                        let missing50;
+                                                                                                                                                                                                        if (data.relativeTransform !== void 0 && (data.untransformedWidth === void 0 && (missing50 = "untransformedWidth") || data.untransformedHeight === void 0 && (missing50 = "untransformedHeight"))) {
                                                                                                                                                                                                           validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                                            property: "untransformedWidth",
-                                                                                                                                                                                                            missingProperty: missing49,
+                                                                                                                                                                                                            property: "relativeTransform",
+                                                                                                                                                                                                            missingProperty: missing50,
                                                                                                                                                                                                             depsCount: 2,
-                                                                                                                                                                                                            deps: "relativeTransform, untransformedHeight"
-                                                                                                                                                                                                          }, message: "must have properties relativeTransform, untransformedHeight when property untransformedWidth is present" }];
+                                                                                                                                                                                                            deps: "untransformedWidth, untransformedHeight"
+                                                                                                                                                                                                          }, message: "must have properties untransformedWidth, untransformedHeight when property relativeTransform is present" }];
                                                                                                                                                                                                           return false;
                                                                                                                                                                                                         } else {
-                                                                                                                                                                                                          if (data.untransformedHeight !== void 0 && (data.relativeTransform === void 0 && (missing49 = "relativeTransform") || data.untransformedWidth === void 0 && (missing49 = "untransformedWidth"))) {
+                                                                                                                                                                                                          if (data.untransformedWidth !== void 0 && (data.relativeTransform === void 0 && (missing50 = "relativeTransform") || data.untransformedHeight === void 0 && (missing50 = "untransformedHeight"))) {
                                                                                                                                                                                                             validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                                              property: "untransformedHeight",
-                                                                                                                                                                                                              missingProperty: missing49,
+                                                                                                                                                                                                              property: "untransformedWidth",
+                                                                                                                                                                                                              missingProperty: missing50,
                                                                                                                                                                                                               depsCount: 2,
-                                                                                                                                                                                                              deps: "relativeTransform, untransformedWidth"
-                                                                                                                                                                                                            }, message: "must have properties relativeTransform, untransformedWidth when property untransformedHeight is present" }];
+                                                                                                                                                                                                              deps: "relativeTransform, untransformedHeight"
+                                                                                                                                                                                                            }, message: "must have properties relativeTransform, untransformedHeight when property untransformedWidth is present" }];
                                                                                                                                                                                                             return false;
                                                                                                                                                                                                           } else {
-                                                                                                                                                                                                            if (data.gridRowAnchorIndex !== void 0 && (data.gridColumnAnchorIndex === void 0 && (missing49 = "gridColumnAnchorIndex"))) {
+                                                                                                                                                                                                            if (data.untransformedHeight !== void 0 && (data.relativeTransform === void 0 && (missing50 = "relativeTransform") || data.untransformedWidth === void 0 && (missing50 = "untransformedWidth"))) {
                                                                                                                                                                                                               validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                                                property: "gridRowAnchorIndex",
-                                                                                                                                                                                                                missingProperty: missing49,
-                                                                                                                                                                                                                depsCount: 1,
-                                                                                                                                                                                                                deps: "gridColumnAnchorIndex"
-                                                                                                                                                                                                              }, message: "must have property gridColumnAnchorIndex when property gridRowAnchorIndex is present" }];
+                                                                                                                                                                                                                property: "untransformedHeight",
+                                                                                                                                                                                                                missingProperty: missing50,
+                                                                                                                                                                                                                depsCount: 2,
+                                                                                                                                                                                                                deps: "relativeTransform, untransformedWidth"
+                                                                                                                                                                                                              }, message: "must have properties relativeTransform, untransformedWidth when property untransformedHeight is present" }];
                                                                                                                                                                                                               return false;
                                                                                                                                                                                                             } else {
-                                                                                                                                                                                                              if (data.gridColumnAnchorIndex !== void 0 && (data.gridRowAnchorIndex === void 0 && (missing49 = "gridRowAnchorIndex"))) {
+                                                                                                                                                                                                              if (data.gridRowAnchorIndex !== void 0 && (data.gridColumnAnchorIndex === void 0 && (missing50 = "gridColumnAnchorIndex"))) {
                                                                                                                                                                                                                 validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                                                  property: "gridColumnAnchorIndex",
-                                                                                                                                                                                                                  missingProperty: missing49,
+                                                                                                                                                                                                                  property: "gridRowAnchorIndex",
+                                                                                                                                                                                                                  missingProperty: missing50,
                                                                                                                                                                                                                   depsCount: 1,
-                                                                                                                                                                                                                  deps: "gridRowAnchorIndex"
-                                                                                                                                                                                                                }, message: "must have property gridRowAnchorIndex when property gridColumnAnchorIndex is present" }];
+                                                                                                                                                                                                                  deps: "gridColumnAnchorIndex"
+                                                                                                                                                                                                                }, message: "must have property gridColumnAnchorIndex when property gridRowAnchorIndex is present" }];
                                                                                                                                                                                                                 return false;
+                                                                                                                                                                                                              } else {
+                                                                                                                                                                                                                if (data.gridColumnAnchorIndex !== void 0 && (data.gridRowAnchorIndex === void 0 && (missing50 = "gridRowAnchorIndex"))) {
+                                                                                                                                                                                                                  validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
+                                                                                                                                                                                                                    property: "gridColumnAnchorIndex",
+                                                                                                                                                                                                                    missingProperty: missing50,
+                                                                                                                                                                                                                    depsCount: 1,
+                                                                                                                                                                                                                    deps: "gridRowAnchorIndex"
+                                                                                                                                                                                                                  }, message: "must have property gridRowAnchorIndex when property gridColumnAnchorIndex is present" }];
+                                                                                                                                                                                                                  return false;
+                                                                                                                                                                                                                }
                                                                                                                                                                                                               }
                                                                                                                                                                                                             }
                                                                                                                                                                                                           }
@@ -7255,10 +7448,10 @@
     return errors === 0;
   }
   validate22.evaluated = { "dynamicProps": true, "dynamicItems": false };
-  function validate74(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  function validate77(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate74.evaluated;
+    const evaluated0 = validate77.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -7278,7 +7471,7 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         if (data.type !== void 0) {
           if ("FRAME" !== data.type) {
-            validate74.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/allOf/1/properties/type/const", keyword: "const", params: { allowedValue: "FRAME" }, message: "must be equal to constant" }];
+            validate77.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/allOf/1/properties/type/const", keyword: "const", params: { allowedValue: "FRAME" }, message: "must be equal to constant" }];
             return false;
           }
         }
@@ -7291,218 +7484,12 @@
         }
       }
     }
-    validate74.errors = vErrors;
+    validate77.errors = vErrors;
     evaluated0.props = props0;
     return errors === 0;
   }
-  validate74.evaluated = { "dynamicProps": true, "dynamicItems": false };
-  var validateStyles = validate76;
-  function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-    let vErrors = null;
-    let errors = 0;
-    const evaluated0 = validate60.evaluated;
-    if (evaluated0.dynamicProps) {
-      evaluated0.props = void 0;
-    }
-    if (evaluated0.dynamicItems) {
-      evaluated0.items = void 0;
-    }
-    if (errors === 0) {
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        let missing0;
-        if (data.id === void 0 && (missing0 = "id") || data.type === void 0 && (missing0 = "type") || data.name === void 0 && (missing0 = "name") || data.paints === void 0 && (missing0 = "paints")) {
-          validate60.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
-          return false;
-        } else {
-          const _errs1 = errors;
-          for (const key0 in data) {
-            if (!(key0 === "type" || key0 === "id" || key0 === "name" || key0 === "description" || key0 === "paints")) {
-              validate60.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
-              return false;
-              break;
-            }
-          }
-          if (_errs1 === errors) {
-            if (data.type !== void 0) {
-              const _errs2 = errors;
-              if ("PAINT" !== data.type) {
-                validate60.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "PAINT" }, message: "must be equal to constant" }];
-                return false;
-              }
-              var valid0 = _errs2 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.id !== void 0) {
-                let data1 = data.id;
-                const _errs3 = errors;
-                if (errors === _errs3) {
-                  if (typeof data1 === "string") {
-                    if (func1(data1) > 255) {
-                      validate60.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
-                      return false;
-                    } else {
-                      if (func1(data1) < 1) {
-                        validate60.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                        return false;
-                      }
-                    }
-                  } else {
-                    validate60.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                    return false;
-                  }
-                }
-                var valid0 = _errs3 === errors;
-              } else {
-                var valid0 = true;
-              }
-              if (valid0) {
-                if (data.name !== void 0) {
-                  let data2 = data.name;
-                  const _errs5 = errors;
-                  if (errors === _errs5) {
-                    if (typeof data2 === "string") {
-                      if (func1(data2) > 255) {
-                        validate60.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
-                        return false;
-                      } else {
-                        if (func1(data2) < 1) {
-                          validate60.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                          return false;
-                        }
-                      }
-                    } else {
-                      validate60.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                      return false;
-                    }
-                  }
-                  var valid0 = _errs5 === errors;
-                } else {
-                  var valid0 = true;
-                }
-                if (valid0) {
-                  if (data.description !== void 0) {
-                    let data3 = data.description;
-                    const _errs7 = errors;
-                    if (errors === _errs7) {
-                      if (typeof data3 === "string") {
-                        if (func1(data3) > 255) {
-                          validate60.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
-                          return false;
-                        }
-                      } else {
-                        validate60.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                        return false;
-                      }
-                    }
-                    var valid0 = _errs7 === errors;
-                  } else {
-                    var valid0 = true;
-                  }
-                  if (valid0) {
-                    if (data.paints !== void 0) {
-                      let data4 = data.paints;
-                      const _errs9 = errors;
-                      if (errors === _errs9) {
-                        if (Array.isArray(data4)) {
-                          if (data4.length > 16) {
-                            validate60.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/maxItems", keyword: "maxItems", params: { limit: 16 }, message: "must NOT have more than 16 items" }];
-                            return false;
-                          } else {
-                            if (data4.length < 1) {
-                              validate60.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
-                              return false;
-                            } else {
-                              var valid1 = true;
-                              const len0 = data4.length;
-                              for (let i0 = 0; i0 < len0; i0++) {
-                                let data5 = data4[i0];
-                                const _errs11 = errors;
-                                const _errs12 = errors;
-                                let valid2 = false;
-                                let passing0 = null;
-                                const _errs13 = errors;
-                                if (!validate24(data5, { instancePath: instancePath + "/paints/" + i0, parentData: data4, parentDataProperty: i0, rootData, dynamicAnchors })) {
-                                  vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
-                                  errors = vErrors.length;
-                                }
-                                var _valid0 = _errs13 === errors;
-                                if (_valid0) {
-                                  valid2 = true;
-                                  passing0 = 0;
-                                  var props0 = true;
-                                }
-                                const _errs14 = errors;
-                                if (!validate25(data5, { instancePath: instancePath + "/paints/" + i0, parentData: data4, parentDataProperty: i0, rootData, dynamicAnchors })) {
-                                  vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-                                  errors = vErrors.length;
-                                }
-                                var _valid0 = _errs14 === errors;
-                                if (_valid0 && valid2) {
-                                  valid2 = false;
-                                  passing0 = [passing0, 1];
-                                } else {
-                                  if (_valid0) {
-                                    valid2 = true;
-                                    passing0 = 1;
-                                    if (props0 !== true) {
-                                      props0 = true;
-                                    }
-                                  }
-                                }
-                                if (!valid2) {
-                                  const err0 = { instancePath: instancePath + "/paints/" + i0, schemaPath: "#/properties/paints/items/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
-                                  if (vErrors === null) {
-                                    vErrors = [err0];
-                                  } else {
-                                    vErrors.push(err0);
-                                  }
-                                  errors++;
-                                  validate60.errors = vErrors;
-                                  return false;
-                                } else {
-                                  errors = _errs12;
-                                  if (vErrors !== null) {
-                                    if (_errs12) {
-                                      vErrors.length = _errs12;
-                                    } else {
-                                      vErrors = null;
-                                    }
-                                  }
-                                }
-                                var valid1 = _errs11 === errors;
-                                if (!valid1) {
-                                  break;
-                                }
-                              }
-                            }
-                          }
-                        } else {
-                          validate60.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                          return false;
-                        }
-                      }
-                      var valid0 = _errs9 === errors;
-                    } else {
-                      var valid0 = true;
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      } else {
-        validate60.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-        return false;
-      }
-    }
-    validate60.errors = vErrors;
-    return errors === 0;
-  }
-  validate60.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-  var schema93 = { "description": "A TEXT style, as Figma's TextStyle.", "type": "object", "additionalProperties": false, "required": ["id", "type", "name", "fontName", "fontSize"], "properties": { "type": { "const": "TEXT" }, "id": { "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "minLength": 1, "maxLength": 255, "description": "Slash-separated groups, e.g. Color/brand, Text/Body 16." }, "description": { "type": "string", "maxLength": 255 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e4 }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "enum": ["ORIGINAL", "UPPER", "LOWER", "TITLE"] }, "textDecoration": { "$ref": "#/$defs/textDecoration" } } };
+  validate77.evaluated = { "dynamicProps": true, "dynamicItems": false };
+  var validateStyles = validate79;
   function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -7516,13 +7503,13 @@
     if (errors === 0) {
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
-        if (data.id === void 0 && (missing0 = "id") || data.type === void 0 && (missing0 = "type") || data.name === void 0 && (missing0 = "name") || data.fontName === void 0 && (missing0 = "fontName") || data.fontSize === void 0 && (missing0 = "fontSize")) {
+        if (data.id === void 0 && (missing0 = "id") || data.type === void 0 && (missing0 = "type") || data.name === void 0 && (missing0 = "name") || data.paints === void 0 && (missing0 = "paints")) {
           validate63.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
-            if (!func5.call(schema93.properties, key0)) {
+            if (!(key0 === "type" || key0 === "id" || key0 === "name" || key0 === "description" || key0 === "paints")) {
               validate63.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
@@ -7531,8 +7518,8 @@
           if (_errs1 === errors) {
             if (data.type !== void 0) {
               const _errs2 = errors;
-              if ("TEXT" !== data.type) {
-                validate63.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "TEXT" }, message: "must be equal to constant" }];
+              if ("PAINT" !== data.type) {
+                validate63.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "PAINT" }, message: "must be equal to constant" }];
                 return false;
               }
               var valid0 = _errs2 === errors;
@@ -7607,6 +7594,212 @@
                     var valid0 = true;
                   }
                   if (valid0) {
+                    if (data.paints !== void 0) {
+                      let data4 = data.paints;
+                      const _errs9 = errors;
+                      if (errors === _errs9) {
+                        if (Array.isArray(data4)) {
+                          if (data4.length > 16) {
+                            validate63.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/maxItems", keyword: "maxItems", params: { limit: 16 }, message: "must NOT have more than 16 items" }];
+                            return false;
+                          } else {
+                            if (data4.length < 1) {
+                              validate63.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                              return false;
+                            } else {
+                              var valid1 = true;
+                              const len0 = data4.length;
+                              for (let i0 = 0; i0 < len0; i0++) {
+                                let data5 = data4[i0];
+                                const _errs11 = errors;
+                                const _errs12 = errors;
+                                let valid2 = false;
+                                let passing0 = null;
+                                const _errs13 = errors;
+                                if (!validate24(data5, { instancePath: instancePath + "/paints/" + i0, parentData: data4, parentDataProperty: i0, rootData, dynamicAnchors })) {
+                                  vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+                                  errors = vErrors.length;
+                                }
+                                var _valid0 = _errs13 === errors;
+                                if (_valid0) {
+                                  valid2 = true;
+                                  passing0 = 0;
+                                  var props0 = true;
+                                }
+                                const _errs14 = errors;
+                                if (!validate25(data5, { instancePath: instancePath + "/paints/" + i0, parentData: data4, parentDataProperty: i0, rootData, dynamicAnchors })) {
+                                  vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+                                  errors = vErrors.length;
+                                }
+                                var _valid0 = _errs14 === errors;
+                                if (_valid0 && valid2) {
+                                  valid2 = false;
+                                  passing0 = [passing0, 1];
+                                } else {
+                                  if (_valid0) {
+                                    valid2 = true;
+                                    passing0 = 1;
+                                    if (props0 !== true) {
+                                      props0 = true;
+                                    }
+                                  }
+                                }
+                                if (!valid2) {
+                                  const err0 = { instancePath: instancePath + "/paints/" + i0, schemaPath: "#/properties/paints/items/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
+                                  if (vErrors === null) {
+                                    vErrors = [err0];
+                                  } else {
+                                    vErrors.push(err0);
+                                  }
+                                  errors++;
+                                  validate63.errors = vErrors;
+                                  return false;
+                                } else {
+                                  errors = _errs12;
+                                  if (vErrors !== null) {
+                                    if (_errs12) {
+                                      vErrors.length = _errs12;
+                                    } else {
+                                      vErrors = null;
+                                    }
+                                  }
+                                }
+                                var valid1 = _errs11 === errors;
+                                if (!valid1) {
+                                  break;
+                                }
+                              }
+                            }
+                          }
+                        } else {
+                          validate63.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                          return false;
+                        }
+                      }
+                      var valid0 = _errs9 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      } else {
+        validate63.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        return false;
+      }
+    }
+    validate63.errors = vErrors;
+    return errors === 0;
+  }
+  validate63.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  var schema94 = { "description": "A TEXT style, as Figma's TextStyle.", "type": "object", "additionalProperties": false, "required": ["id", "type", "name", "fontName", "fontSize"], "properties": { "type": { "const": "TEXT" }, "id": { "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "minLength": 1, "maxLength": 255, "description": "Slash-separated groups, e.g. Color/brand, Text/Body 16." }, "description": { "type": "string", "maxLength": 255 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e4 }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "enum": ["ORIGINAL", "UPPER", "LOWER", "TITLE"] }, "textDecoration": { "$ref": "#/$defs/textDecoration" } } };
+  function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate66.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing0;
+        if (data.id === void 0 && (missing0 = "id") || data.type === void 0 && (missing0 = "type") || data.name === void 0 && (missing0 = "name") || data.fontName === void 0 && (missing0 = "fontName") || data.fontSize === void 0 && (missing0 = "fontSize")) {
+          validate66.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          return false;
+        } else {
+          const _errs1 = errors;
+          for (const key0 in data) {
+            if (!func5.call(schema94.properties, key0)) {
+              validate66.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              return false;
+              break;
+            }
+          }
+          if (_errs1 === errors) {
+            if (data.type !== void 0) {
+              const _errs2 = errors;
+              if ("TEXT" !== data.type) {
+                validate66.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "TEXT" }, message: "must be equal to constant" }];
+                return false;
+              }
+              var valid0 = _errs2 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.id !== void 0) {
+                let data1 = data.id;
+                const _errs3 = errors;
+                if (errors === _errs3) {
+                  if (typeof data1 === "string") {
+                    if (func1(data1) > 255) {
+                      validate66.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                      return false;
+                    } else {
+                      if (func1(data1) < 1) {
+                        validate66.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                        return false;
+                      }
+                    }
+                  } else {
+                    validate66.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs3 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.name !== void 0) {
+                  let data2 = data.name;
+                  const _errs5 = errors;
+                  if (errors === _errs5) {
+                    if (typeof data2 === "string") {
+                      if (func1(data2) > 255) {
+                        validate66.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                        return false;
+                      } else {
+                        if (func1(data2) < 1) {
+                          validate66.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                          return false;
+                        }
+                      }
+                    } else {
+                      validate66.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.description !== void 0) {
+                    let data3 = data.description;
+                    const _errs7 = errors;
+                    if (errors === _errs7) {
+                      if (typeof data3 === "string") {
+                        if (func1(data3) > 255) {
+                          validate66.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                          return false;
+                        }
+                      } else {
+                        validate66.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs7 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
                     if (data.fontName !== void 0) {
                       let data4 = data.fontName;
                       const _errs9 = errors;
@@ -7615,13 +7808,13 @@
                         if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
                           let missing1;
                           if (data4.family === void 0 && (missing1 = "family") || data4.style === void 0 && (missing1 = "style")) {
-                            validate63.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                            validate66.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
                             return false;
                           } else {
                             const _errs12 = errors;
                             for (const key1 in data4) {
                               if (!(key1 === "family" || key1 === "style")) {
-                                validate63.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                                validate66.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
                                 return false;
                                 break;
                               }
@@ -7633,16 +7826,16 @@
                                 if (errors === _errs13) {
                                   if (typeof data5 === "string") {
                                     if (func1(data5) > 255) {
-                                      validate63.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                      validate66.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                       return false;
                                     } else {
                                       if (func1(data5) < 1) {
-                                        validate63.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                        validate66.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                         return false;
                                       }
                                     }
                                   } else {
-                                    validate63.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                    validate66.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                     return false;
                                   }
                                 }
@@ -7657,16 +7850,16 @@
                                   if (errors === _errs15) {
                                     if (typeof data6 === "string") {
                                       if (func1(data6) > 255) {
-                                        validate63.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                        validate66.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                         return false;
                                       } else {
                                         if (func1(data6) < 1) {
-                                          validate63.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                          validate66.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                           return false;
                                         }
                                       }
                                     } else {
-                                      validate63.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                      validate66.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                       return false;
                                     }
                                   }
@@ -7678,7 +7871,7 @@
                             }
                           }
                         } else {
-                          validate63.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                          validate66.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                           return false;
                         }
                       }
@@ -7693,16 +7886,16 @@
                         if (errors === _errs17) {
                           if (typeof data7 == "number") {
                             if (data7 > 1e4 || isNaN(data7)) {
-                              validate63.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000" }];
+                              validate66.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000" }];
                               return false;
                             } else {
                               if (data7 <= 0 || isNaN(data7)) {
-                                validate63.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
+                                validate66.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
                                 return false;
                               }
                             }
                           } else {
-                            validate63.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                            validate66.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                             return false;
                           }
                         }
@@ -7725,13 +7918,13 @@
                                     if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
                                       let missing2;
                                       if (data8.value === void 0 && (missing2 = "value") || data8.unit === void 0 && (missing2 = "unit")) {
-                                        validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
+                                        validate66.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
                                         return false;
                                       } else {
                                         const _errs24 = errors;
                                         for (const key2 in data8) {
                                           if (!(key2 === "value" || key2 === "unit")) {
-                                            validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
+                                            validate66.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
                                             return false;
                                             break;
                                           }
@@ -7740,7 +7933,7 @@
                                           if (data8.value !== void 0) {
                                             const _errs25 = errors;
                                             if (!(typeof data8.value == "number")) {
-                                              validate63.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                              validate66.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                               return false;
                                             }
                                             var valid6 = _errs25 === errors;
@@ -7752,7 +7945,7 @@
                                               let data10 = data8.unit;
                                               const _errs27 = errors;
                                               if (!(data10 === "PIXELS" || data10 === "PERCENT")) {
-                                                validate63.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema66.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                                validate66.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema66.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                 return false;
                                               }
                                               var valid6 = _errs27 === errors;
@@ -7763,7 +7956,7 @@
                                         }
                                       }
                                     } else {
-                                      validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                      validate66.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                       return false;
                                     }
                                   }
@@ -7774,13 +7967,13 @@
                                     if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
                                       let missing3;
                                       if (data8.value === void 0 && (missing3 = "value") || data8.unit === void 0 && (missing3 = "unit")) {
-                                        validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" }];
+                                        validate66.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" }];
                                         return false;
                                       } else {
                                         const _errs30 = errors;
                                         for (const key3 in data8) {
                                           if (!(key3 === "value" || key3 === "unit")) {
-                                            validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
+                                            validate66.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
                                             return false;
                                             break;
                                           }
@@ -7789,7 +7982,7 @@
                                           if (data8.value !== void 0) {
                                             const _errs31 = errors;
                                             if (!(typeof data8.value == "number")) {
-                                              validate63.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                              validate66.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                               return false;
                                             }
                                             var valid8 = _errs31 === errors;
@@ -7801,7 +7994,7 @@
                                               let data12 = data8.unit;
                                               const _errs33 = errors;
                                               if (!(data12 === "PIXELS" || data12 === "PERCENT")) {
-                                                validate63.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema66.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                                validate66.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema66.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                 return false;
                                               }
                                               var valid8 = _errs33 === errors;
@@ -7812,7 +8005,7 @@
                                         }
                                       }
                                     } else {
-                                      validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                      validate66.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                       return false;
                                     }
                                   }
@@ -7825,13 +8018,13 @@
                                     if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
                                       let missing4;
                                       if (data8.unit === void 0 && (missing4 = "unit")) {
-                                        validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/required", keyword: "required", params: { missingProperty: missing4 }, message: "must have required property '" + missing4 + "'" }];
+                                        validate66.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/required", keyword: "required", params: { missingProperty: missing4 }, message: "must have required property '" + missing4 + "'" }];
                                         return false;
                                       } else {
                                         const _errs36 = errors;
                                         for (const key4 in data8) {
                                           if (!(key4 === "unit")) {
-                                            validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
+                                            validate66.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
                                             return false;
                                             break;
                                           }
@@ -7839,14 +8032,14 @@
                                         if (_errs36 === errors) {
                                           if (data8.unit !== void 0) {
                                             if ("AUTO" !== data8.unit) {
-                                              validate63.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/1/properties/unit/const", keyword: "const", params: { allowedValue: "AUTO" }, message: "must be equal to constant" }];
+                                              validate66.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/1/properties/unit/const", keyword: "const", params: { allowedValue: "AUTO" }, message: "must be equal to constant" }];
                                               return false;
                                             }
                                           }
                                         }
                                       }
                                     } else {
-                                      validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                      validate66.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                       return false;
                                     }
                                   }
@@ -7854,11 +8047,11 @@
                                     props0 = true;
                                   }
                                 } else {
-                                  validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "unit", tagValue: tag0 }, message: 'value of tag "unit" must be in oneOf' }];
+                                  validate66.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "unit", tagValue: tag0 }, message: 'value of tag "unit" must be in oneOf' }];
                                   return false;
                                 }
                               } else {
-                                validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/discriminator", keyword: "discriminator", params: { error: "tag", tag: "unit", tagValue: tag0 }, message: 'tag "unit" must be string' }];
+                                validate66.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/discriminator", keyword: "discriminator", params: { error: "tag", tag: "unit", tagValue: tag0 }, message: 'tag "unit" must be string' }];
                                 return false;
                               }
                             }
@@ -7876,13 +8069,13 @@
                               if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
                                 let missing5;
                                 if (data14.value === void 0 && (missing5 = "value") || data14.unit === void 0 && (missing5 = "unit")) {
-                                  validate63.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing5 }, message: "must have required property '" + missing5 + "'" }];
+                                  validate66.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing5 }, message: "must have required property '" + missing5 + "'" }];
                                   return false;
                                 } else {
                                   const _errs41 = errors;
                                   for (const key5 in data14) {
                                     if (!(key5 === "value" || key5 === "unit")) {
-                                      validate63.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" }];
+                                      validate66.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" }];
                                       return false;
                                       break;
                                     }
@@ -7891,7 +8084,7 @@
                                     if (data14.value !== void 0) {
                                       const _errs42 = errors;
                                       if (!(typeof data14.value == "number")) {
-                                        validate63.errors = [{ instancePath: instancePath + "/letterSpacing/value", schemaPath: "#/$defs/letterSpacing/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                        validate66.errors = [{ instancePath: instancePath + "/letterSpacing/value", schemaPath: "#/$defs/letterSpacing/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                         return false;
                                       }
                                       var valid12 = _errs42 === errors;
@@ -7903,7 +8096,7 @@
                                         let data16 = data14.unit;
                                         const _errs44 = errors;
                                         if (!(data16 === "PIXELS" || data16 === "PERCENT")) {
-                                          validate63.errors = [{ instancePath: instancePath + "/letterSpacing/unit", schemaPath: "#/$defs/letterSpacing/properties/unit/enum", keyword: "enum", params: { allowedValues: schema67.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                          validate66.errors = [{ instancePath: instancePath + "/letterSpacing/unit", schemaPath: "#/$defs/letterSpacing/properties/unit/enum", keyword: "enum", params: { allowedValues: schema67.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                           return false;
                                         }
                                         var valid12 = _errs44 === errors;
@@ -7914,7 +8107,7 @@
                                   }
                                 }
                               } else {
-                                validate63.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                validate66.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                 return false;
                               }
                             }
@@ -7927,7 +8120,7 @@
                               let data17 = data.textCase;
                               const _errs45 = errors;
                               if (!(data17 === "ORIGINAL" || data17 === "UPPER" || data17 === "LOWER" || data17 === "TITLE")) {
-                                validate63.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/properties/textCase/enum", keyword: "enum", params: { allowedValues: schema93.properties.textCase.enum }, message: "must be equal to one of the allowed values" }];
+                                validate66.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/properties/textCase/enum", keyword: "enum", params: { allowedValues: schema94.properties.textCase.enum }, message: "must be equal to one of the allowed values" }];
                                 return false;
                               }
                               var valid0 = _errs45 === errors;
@@ -7939,7 +8132,7 @@
                                 let data18 = data.textDecoration;
                                 const _errs46 = errors;
                                 if (!(data18 === "NONE" || data18 === "UNDERLINE" || data18 === "STRIKETHROUGH")) {
-                                  validate63.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema69.enum }, message: "must be equal to one of the allowed values" }];
+                                  validate66.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema69.enum }, message: "must be equal to one of the allowed values" }];
                                   return false;
                                 }
                                 var valid0 = _errs46 === errors;
@@ -7958,18 +8151,18 @@
           }
         }
       } else {
-        validate63.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        validate66.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
     }
-    validate63.errors = vErrors;
+    validate66.errors = vErrors;
     return errors === 0;
   }
-  validate63.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-  function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate66.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  function validate67(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate64.evaluated;
+    const evaluated0 = validate67.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -7980,13 +8173,13 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
         if (data.id === void 0 && (missing0 = "id") || data.type === void 0 && (missing0 = "type") || data.name === void 0 && (missing0 = "name") || data.effects === void 0 && (missing0 = "effects")) {
-          validate64.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          validate67.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
             if (!(key0 === "type" || key0 === "id" || key0 === "name" || key0 === "description" || key0 === "effects")) {
-              validate64.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              validate67.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
             }
@@ -7995,7 +8188,7 @@
             if (data.type !== void 0) {
               const _errs2 = errors;
               if ("EFFECT" !== data.type) {
-                validate64.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "EFFECT" }, message: "must be equal to constant" }];
+                validate67.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "EFFECT" }, message: "must be equal to constant" }];
                 return false;
               }
               var valid0 = _errs2 === errors;
@@ -8009,16 +8202,16 @@
                 if (errors === _errs3) {
                   if (typeof data1 === "string") {
                     if (func1(data1) > 255) {
-                      validate64.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                      validate67.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                       return false;
                     } else {
                       if (func1(data1) < 1) {
-                        validate64.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                        validate67.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                         return false;
                       }
                     }
                   } else {
-                    validate64.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                    validate67.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                     return false;
                   }
                 }
@@ -8033,16 +8226,16 @@
                   if (errors === _errs5) {
                     if (typeof data2 === "string") {
                       if (func1(data2) > 255) {
-                        validate64.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                        validate67.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                         return false;
                       } else {
                         if (func1(data2) < 1) {
-                          validate64.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                          validate67.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                           return false;
                         }
                       }
                     } else {
-                      validate64.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                      validate67.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                       return false;
                     }
                   }
@@ -8057,11 +8250,11 @@
                     if (errors === _errs7) {
                       if (typeof data3 === "string") {
                         if (func1(data3) > 255) {
-                          validate64.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                          validate67.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                           return false;
                         }
                       } else {
-                        validate64.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                        validate67.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                         return false;
                       }
                     }
@@ -8076,11 +8269,11 @@
                       if (errors === _errs9) {
                         if (Array.isArray(data4)) {
                           if (data4.length > 16) {
-                            validate64.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/maxItems", keyword: "maxItems", params: { limit: 16 }, message: "must NOT have more than 16 items" }];
+                            validate67.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/maxItems", keyword: "maxItems", params: { limit: 16 }, message: "must NOT have more than 16 items" }];
                             return false;
                           } else {
                             if (data4.length < 1) {
-                              validate64.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                              validate67.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
                               return false;
                             } else {
                               var valid1 = true;
@@ -8099,7 +8292,7 @@
                             }
                           }
                         } else {
-                          validate64.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                          validate67.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                           return false;
                         }
                       }
@@ -8114,18 +8307,18 @@
           }
         }
       } else {
-        validate64.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        validate67.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
     }
-    validate64.errors = vErrors;
+    validate67.errors = vErrors;
     return errors === 0;
   }
-  validate64.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-  function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate67.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate59.evaluated;
+    const evaluated0 = validate62.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -8137,46 +8330,46 @@
         const tag0 = data.type;
         if (typeof tag0 == "string") {
           if (tag0 === "PAINT") {
-            if (!validate60(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+            if (!validate63(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
               errors = vErrors.length;
             }
             var props0 = true;
           } else if (tag0 === "TEXT") {
-            if (!validate63(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+            if (!validate66(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
               errors = vErrors.length;
             }
             if (props0 !== true) {
               props0 = true;
             }
           } else if (tag0 === "EFFECT") {
-            if (!validate64(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+            if (!validate67(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
               errors = vErrors.length;
             }
             if (props0 !== true) {
               props0 = true;
             }
           } else {
-            validate59.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "type", tagValue: tag0 }, message: 'value of tag "type" must be in oneOf' }];
+            validate62.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "type", tagValue: tag0 }, message: 'value of tag "type" must be in oneOf' }];
             return false;
           }
         } else {
-          validate59.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "tag", tag: "type", tagValue: tag0 }, message: 'tag "type" must be string' }];
+          validate62.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "tag", tag: "type", tagValue: tag0 }, message: 'tag "type" must be string' }];
           return false;
         }
       }
     }
-    validate59.errors = vErrors;
+    validate62.errors = vErrors;
     evaluated0.props = props0;
     return errors === 0;
   }
-  validate59.evaluated = { "dynamicProps": true, "dynamicItems": false };
-  function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate62.evaluated = { "dynamicProps": true, "dynamicItems": false };
+  function validate79(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate76.evaluated;
+    const evaluated0 = validate79.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -8186,15 +8379,15 @@
     if (errors === 0) {
       if (Array.isArray(data)) {
         if (data.length > 1e3) {
-          validate76.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+          validate79.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
           return false;
         } else {
           var valid0 = true;
           const len0 = data.length;
           for (let i0 = 0; i0 < len0; i0++) {
             const _errs1 = errors;
-            if (!validate59(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+            if (!validate62(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs1 === errors;
@@ -8204,19 +8397,19 @@
           }
         }
       } else {
-        validate76.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+        validate79.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
         return false;
       }
     }
-    validate76.errors = vErrors;
+    validate79.errors = vErrors;
     return errors === 0;
   }
-  validate76.evaluated = { "items": true, "dynamicProps": false, "dynamicItems": false };
-  var validateVariables = validate78;
-  function validate71(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate79.evaluated = { "items": true, "dynamicProps": false, "dynamicItems": false };
+  var validateVariables = validate81;
+  function validate74(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate71.evaluated;
+    const evaluated0 = validate74.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -8227,13 +8420,13 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
         if (data.id === void 0 && (missing0 = "id") || data.name === void 0 && (missing0 = "name") || data.resolvedType === void 0 && (missing0 = "resolvedType") || data.value === void 0 && (missing0 = "value")) {
-          validate71.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          validate74.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
             if (!(key0 === "id" || key0 === "name" || key0 === "resolvedType" || key0 === "value" || key0 === "valuesByMode" || key0 === "codeSyntax")) {
-              validate71.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              validate74.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
             }
@@ -8245,16 +8438,16 @@
               if (errors === _errs2) {
                 if (typeof data0 === "string") {
                   if (func1(data0) > 255) {
-                    validate71.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                    validate74.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                     return false;
                   } else {
                     if (func1(data0) < 1) {
-                      validate71.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                      validate74.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                       return false;
                     }
                   }
                 } else {
-                  validate71.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                  validate74.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                   return false;
                 }
               }
@@ -8269,16 +8462,16 @@
                 if (errors === _errs4) {
                   if (typeof data1 === "string") {
                     if (func1(data1) > 255) {
-                      validate71.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                      validate74.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                       return false;
                     } else {
                       if (func1(data1) < 1) {
-                        validate71.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                        validate74.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                         return false;
                       }
                     }
                   } else {
-                    validate71.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                    validate74.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                     return false;
                   }
                 }
@@ -8290,7 +8483,7 @@
                 if (data.resolvedType !== void 0) {
                   const _errs6 = errors;
                   if ("COLOR" !== data.resolvedType) {
-                    validate71.errors = [{ instancePath: instancePath + "/resolvedType", schemaPath: "#/properties/resolvedType/const", keyword: "const", params: { allowedValue: "COLOR" }, message: "must be equal to constant" }];
+                    validate74.errors = [{ instancePath: instancePath + "/resolvedType", schemaPath: "#/properties/resolvedType/const", keyword: "const", params: { allowedValue: "COLOR" }, message: "must be equal to constant" }];
                     return false;
                   }
                   var valid0 = _errs6 === errors;
@@ -8306,13 +8499,13 @@
                       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
                         let missing1;
                         if (data3.r === void 0 && (missing1 = "r") || data3.g === void 0 && (missing1 = "g") || data3.b === void 0 && (missing1 = "b") || data3.a === void 0 && (missing1 = "a")) {
-                          validate71.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                          validate74.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
                           return false;
                         } else {
                           const _errs10 = errors;
                           for (const key1 in data3) {
                             if (!(key1 === "r" || key1 === "g" || key1 === "b" || key1 === "a")) {
-                              validate71.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                              validate74.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
                               return false;
                               break;
                             }
@@ -8324,16 +8517,16 @@
                               if (errors === _errs11) {
                                 if (typeof data4 == "number") {
                                   if (data4 > 1 || isNaN(data4)) {
-                                    validate71.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                    validate74.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                     return false;
                                   } else {
                                     if (data4 < 0 || isNaN(data4)) {
-                                      validate71.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                      validate74.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                       return false;
                                     }
                                   }
                                 } else {
-                                  validate71.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                  validate74.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                   return false;
                                 }
                               }
@@ -8348,16 +8541,16 @@
                                 if (errors === _errs13) {
                                   if (typeof data5 == "number") {
                                     if (data5 > 1 || isNaN(data5)) {
-                                      validate71.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                      validate74.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                       return false;
                                     } else {
                                       if (data5 < 0 || isNaN(data5)) {
-                                        validate71.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                        validate74.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                         return false;
                                       }
                                     }
                                   } else {
-                                    validate71.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                    validate74.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                     return false;
                                   }
                                 }
@@ -8372,16 +8565,16 @@
                                   if (errors === _errs15) {
                                     if (typeof data6 == "number") {
                                       if (data6 > 1 || isNaN(data6)) {
-                                        validate71.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                        validate74.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                         return false;
                                       } else {
                                         if (data6 < 0 || isNaN(data6)) {
-                                          validate71.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                          validate74.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                           return false;
                                         }
                                       }
                                     } else {
-                                      validate71.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                      validate74.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                       return false;
                                     }
                                   }
@@ -8396,16 +8589,16 @@
                                     if (errors === _errs17) {
                                       if (typeof data7 == "number") {
                                         if (data7 > 1 || isNaN(data7)) {
-                                          validate71.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                          validate74.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                           return false;
                                         } else {
                                           if (data7 < 0 || isNaN(data7)) {
-                                            validate71.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                            validate74.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                             return false;
                                           }
                                         }
                                       } else {
-                                        validate71.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                        validate74.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                         return false;
                                       }
                                     }
@@ -8419,7 +8612,7 @@
                           }
                         }
                       } else {
-                        validate71.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                        validate74.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                         return false;
                       }
                     }
@@ -8434,7 +8627,7 @@
                       if (errors === _errs19) {
                         if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
                           if (Object.keys(data8).length > 9) {
-                            validate71.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/properties/valuesByMode/maxProperties", keyword: "maxProperties", params: { limit: 9 }, message: "must NOT have more than 9 properties" }];
+                            validate74.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/properties/valuesByMode/maxProperties", keyword: "maxProperties", params: { limit: 9 }, message: "must NOT have more than 9 properties" }];
                             return false;
                           } else {
                             for (const key2 in data8) {
@@ -8469,7 +8662,7 @@
                                   vErrors.push(err2);
                                 }
                                 errors++;
-                                validate71.errors = vErrors;
+                                validate74.errors = vErrors;
                                 return false;
                                 break;
                               }
@@ -8483,13 +8676,13 @@
                                   if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
                                     let missing2;
                                     if (data9.r === void 0 && (missing2 = "r") || data9.g === void 0 && (missing2 = "g") || data9.b === void 0 && (missing2 = "b") || data9.a === void 0 && (missing2 = "a")) {
-                                      validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/rgba/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
+                                      validate74.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/rgba/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
                                       return false;
                                     } else {
                                       const _errs26 = errors;
                                       for (const key4 in data9) {
                                         if (!(key4 === "r" || key4 === "g" || key4 === "b" || key4 === "a")) {
-                                          validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/rgba/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
+                                          validate74.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/rgba/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
                                           return false;
                                           break;
                                         }
@@ -8501,16 +8694,16 @@
                                           if (errors === _errs27) {
                                             if (typeof data10 == "number") {
                                               if (data10 > 1 || isNaN(data10)) {
-                                                validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/r", schemaPath: "#/$defs/rgba/properties/r/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                                validate74.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/r", schemaPath: "#/$defs/rgba/properties/r/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                                 return false;
                                               } else {
                                                 if (data10 < 0 || isNaN(data10)) {
-                                                  validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/r", schemaPath: "#/$defs/rgba/properties/r/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                  validate74.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/r", schemaPath: "#/$defs/rgba/properties/r/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                   return false;
                                                 }
                                               }
                                             } else {
-                                              validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/r", schemaPath: "#/$defs/rgba/properties/r/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                              validate74.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/r", schemaPath: "#/$defs/rgba/properties/r/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                               return false;
                                             }
                                           }
@@ -8525,16 +8718,16 @@
                                             if (errors === _errs29) {
                                               if (typeof data11 == "number") {
                                                 if (data11 > 1 || isNaN(data11)) {
-                                                  validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/g", schemaPath: "#/$defs/rgba/properties/g/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                                  validate74.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/g", schemaPath: "#/$defs/rgba/properties/g/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                                   return false;
                                                 } else {
                                                   if (data11 < 0 || isNaN(data11)) {
-                                                    validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/g", schemaPath: "#/$defs/rgba/properties/g/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                    validate74.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/g", schemaPath: "#/$defs/rgba/properties/g/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                     return false;
                                                   }
                                                 }
                                               } else {
-                                                validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/g", schemaPath: "#/$defs/rgba/properties/g/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                validate74.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/g", schemaPath: "#/$defs/rgba/properties/g/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                 return false;
                                               }
                                             }
@@ -8549,16 +8742,16 @@
                                               if (errors === _errs31) {
                                                 if (typeof data12 == "number") {
                                                   if (data12 > 1 || isNaN(data12)) {
-                                                    validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/b", schemaPath: "#/$defs/rgba/properties/b/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                                    validate74.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/b", schemaPath: "#/$defs/rgba/properties/b/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                                     return false;
                                                   } else {
                                                     if (data12 < 0 || isNaN(data12)) {
-                                                      validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/b", schemaPath: "#/$defs/rgba/properties/b/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                      validate74.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/b", schemaPath: "#/$defs/rgba/properties/b/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                       return false;
                                                     }
                                                   }
                                                 } else {
-                                                  validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/b", schemaPath: "#/$defs/rgba/properties/b/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                  validate74.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/b", schemaPath: "#/$defs/rgba/properties/b/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                   return false;
                                                 }
                                               }
@@ -8573,16 +8766,16 @@
                                                 if (errors === _errs33) {
                                                   if (typeof data13 == "number") {
                                                     if (data13 > 1 || isNaN(data13)) {
-                                                      validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/a", schemaPath: "#/$defs/rgba/properties/a/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                                      validate74.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/a", schemaPath: "#/$defs/rgba/properties/a/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                                       return false;
                                                     } else {
                                                       if (data13 < 0 || isNaN(data13)) {
-                                                        validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/a", schemaPath: "#/$defs/rgba/properties/a/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                        validate74.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/a", schemaPath: "#/$defs/rgba/properties/a/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                         return false;
                                                       }
                                                     }
                                                   } else {
-                                                    validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/a", schemaPath: "#/$defs/rgba/properties/a/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                    validate74.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/a", schemaPath: "#/$defs/rgba/properties/a/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                     return false;
                                                   }
                                                 }
@@ -8596,7 +8789,7 @@
                                       }
                                     }
                                   } else {
-                                    validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/rgba/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                    validate74.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/rgba/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                     return false;
                                   }
                                 }
@@ -8608,7 +8801,7 @@
                             }
                           }
                         } else {
-                          validate71.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/properties/valuesByMode/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                          validate74.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/properties/valuesByMode/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                           return false;
                         }
                       }
@@ -8624,13 +8817,13 @@
                           if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
                             let missing3;
                             if (data14.WEB === void 0 && (missing3 = "WEB")) {
-                              validate71.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" }];
+                              validate74.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" }];
                               return false;
                             } else {
                               const _errs37 = errors;
                               for (const key5 in data14) {
                                 if (!(key5 === "WEB")) {
-                                  validate71.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" }];
+                                  validate74.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" }];
                                   return false;
                                   break;
                                 }
@@ -8642,16 +8835,16 @@
                                   if (errors === _errs38) {
                                     if (typeof data15 === "string") {
                                       if (func1(data15) > 255) {
-                                        validate71.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                        validate74.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                         return false;
                                       } else {
                                         if (func1(data15) < 1) {
-                                          validate71.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                          validate74.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                           return false;
                                         }
                                       }
                                     } else {
-                                      validate71.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                      validate74.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                       return false;
                                     }
                                   }
@@ -8659,7 +8852,7 @@
                               }
                             }
                           } else {
-                            validate71.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                            validate74.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                             return false;
                           }
                         }
@@ -8675,18 +8868,18 @@
           }
         }
       } else {
-        validate71.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        validate74.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
     }
-    validate71.errors = vErrors;
+    validate74.errors = vErrors;
     return errors === 0;
   }
-  validate71.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-  function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate74.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate70.evaluated;
+    const evaluated0 = validate73.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -8698,8 +8891,8 @@
         const tag0 = data.resolvedType;
         if (typeof tag0 == "string") {
           if (tag0 === "COLOR") {
-            if (!validate71(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+            if (!validate74(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
               errors = vErrors.length;
             }
             var props0 = true;
@@ -8709,13 +8902,13 @@
               if (data && typeof data == "object" && !Array.isArray(data)) {
                 let missing0;
                 if (data.id === void 0 && (missing0 = "id") || data.name === void 0 && (missing0 = "name") || data.resolvedType === void 0 && (missing0 = "resolvedType") || data.value === void 0 && (missing0 = "value")) {
-                  validate70.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+                  validate73.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
                   return false;
                 } else {
                   const _errs5 = errors;
                   for (const key0 in data) {
                     if (!(key0 === "id" || key0 === "name" || key0 === "resolvedType" || key0 === "value" || key0 === "valuesByMode" || key0 === "codeSyntax")) {
-                      validate70.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+                      validate73.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
                       return false;
                       break;
                     }
@@ -8727,16 +8920,16 @@
                       if (errors === _errs6) {
                         if (typeof data0 === "string") {
                           if (func1(data0) > 255) {
-                            validate70.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                            validate73.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                             return false;
                           } else {
                             if (func1(data0) < 1) {
-                              validate70.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                              validate73.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                               return false;
                             }
                           }
                         } else {
-                          validate70.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                          validate73.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                           return false;
                         }
                       }
@@ -8751,16 +8944,16 @@
                         if (errors === _errs8) {
                           if (typeof data1 === "string") {
                             if (func1(data1) > 255) {
-                              validate70.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                              validate73.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                               return false;
                             } else {
                               if (func1(data1) < 1) {
-                                validate70.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                validate73.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                 return false;
                               }
                             }
                           } else {
-                            validate70.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                            validate73.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                             return false;
                           }
                         }
@@ -8772,7 +8965,7 @@
                         if (data.resolvedType !== void 0) {
                           const _errs10 = errors;
                           if ("FLOAT" !== data.resolvedType) {
-                            validate70.errors = [{ instancePath: instancePath + "/resolvedType", schemaPath: "#/$defs/floatVariable/properties/resolvedType/const", keyword: "const", params: { allowedValue: "FLOAT" }, message: "must be equal to constant" }];
+                            validate73.errors = [{ instancePath: instancePath + "/resolvedType", schemaPath: "#/$defs/floatVariable/properties/resolvedType/const", keyword: "const", params: { allowedValue: "FLOAT" }, message: "must be equal to constant" }];
                             return false;
                           }
                           var valid4 = _errs10 === errors;
@@ -8783,7 +8976,7 @@
                           if (data.value !== void 0) {
                             const _errs11 = errors;
                             if (!(typeof data.value == "number")) {
-                              validate70.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/floatVariable/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                              validate73.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/floatVariable/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                               return false;
                             }
                             var valid4 = _errs11 === errors;
@@ -8797,7 +8990,7 @@
                               if (errors === _errs13) {
                                 if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
                                   if (Object.keys(data4).length > 9) {
-                                    validate70.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/$defs/floatVariable/properties/valuesByMode/maxProperties", keyword: "maxProperties", params: { limit: 9 }, message: "must NOT have more than 9 properties" }];
+                                    validate73.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/$defs/floatVariable/properties/valuesByMode/maxProperties", keyword: "maxProperties", params: { limit: 9 }, message: "must NOT have more than 9 properties" }];
                                     return false;
                                   } else {
                                     for (const key1 in data4) {
@@ -8832,7 +9025,7 @@
                                           vErrors.push(err2);
                                         }
                                         errors++;
-                                        validate70.errors = vErrors;
+                                        validate73.errors = vErrors;
                                         return false;
                                         break;
                                       }
@@ -8841,7 +9034,7 @@
                                       for (const key2 in data4) {
                                         const _errs17 = errors;
                                         if (!(typeof data4[key2] == "number")) {
-                                          validate70.errors = [{ instancePath: instancePath + "/valuesByMode/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/floatVariable/properties/valuesByMode/additionalProperties/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                          validate73.errors = [{ instancePath: instancePath + "/valuesByMode/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/floatVariable/properties/valuesByMode/additionalProperties/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                           return false;
                                         }
                                         var valid6 = _errs17 === errors;
@@ -8852,7 +9045,7 @@
                                     }
                                   }
                                 } else {
-                                  validate70.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/$defs/floatVariable/properties/valuesByMode/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                  validate73.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/$defs/floatVariable/properties/valuesByMode/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                   return false;
                                 }
                               }
@@ -8868,13 +9061,13 @@
                                   if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
                                     let missing1;
                                     if (data6.WEB === void 0 && (missing1 = "WEB")) {
-                                      validate70.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                                      validate73.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
                                       return false;
                                     } else {
                                       const _errs21 = errors;
                                       for (const key3 in data6) {
                                         if (!(key3 === "WEB")) {
-                                          validate70.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
+                                          validate73.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
                                           return false;
                                           break;
                                         }
@@ -8886,16 +9079,16 @@
                                           if (errors === _errs22) {
                                             if (typeof data7 === "string") {
                                               if (func1(data7) > 255) {
-                                                validate70.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                validate73.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                 return false;
                                               } else {
                                                 if (func1(data7) < 1) {
-                                                  validate70.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                  validate73.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                   return false;
                                                 }
                                               }
                                             } else {
-                                              validate70.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                              validate73.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                               return false;
                                             }
                                           }
@@ -8903,7 +9096,7 @@
                                       }
                                     }
                                   } else {
-                                    validate70.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                    validate73.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                     return false;
                                   }
                                 }
@@ -8919,7 +9112,7 @@
                   }
                 }
               } else {
-                validate70.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                validate73.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                 return false;
               }
             }
@@ -8927,24 +9120,24 @@
               props0 = true;
             }
           } else {
-            validate70.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "resolvedType", tagValue: tag0 }, message: 'value of tag "resolvedType" must be in oneOf' }];
+            validate73.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "resolvedType", tagValue: tag0 }, message: 'value of tag "resolvedType" must be in oneOf' }];
             return false;
           }
         } else {
-          validate70.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "tag", tag: "resolvedType", tagValue: tag0 }, message: 'tag "resolvedType" must be string' }];
+          validate73.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "tag", tag: "resolvedType", tagValue: tag0 }, message: 'tag "resolvedType" must be string' }];
           return false;
         }
       }
     }
-    validate70.errors = vErrors;
+    validate73.errors = vErrors;
     evaluated0.props = props0;
     return errors === 0;
   }
-  validate70.evaluated = { "dynamicProps": true, "dynamicItems": false };
-  function validate78(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate73.evaluated = { "dynamicProps": true, "dynamicItems": false };
+  function validate81(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate78.evaluated;
+    const evaluated0 = validate81.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -8955,13 +9148,13 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
         if (data.collection === void 0 && (missing0 = "collection") || data.variables === void 0 && (missing0 = "variables")) {
-          validate78.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          validate81.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
             if (!(key0 === "collection" || key0 === "modes" || key0 === "variables")) {
-              validate78.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              validate81.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
             }
@@ -8973,16 +9166,16 @@
               if (errors === _errs2) {
                 if (typeof data0 === "string") {
                   if (func1(data0) > 255) {
-                    validate78.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                    validate81.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                     return false;
                   } else {
                     if (func1(data0) < 1) {
-                      validate78.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                      validate81.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                       return false;
                     }
                   }
                 } else {
-                  validate78.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                  validate81.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                   return false;
                 }
               }
@@ -8997,11 +9190,11 @@
                 if (errors === _errs4) {
                   if (Array.isArray(data1)) {
                     if (data1.length > 10) {
-                      validate78.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/maxItems", keyword: "maxItems", params: { limit: 10 }, message: "must NOT have more than 10 items" }];
+                      validate81.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/maxItems", keyword: "maxItems", params: { limit: 10 }, message: "must NOT have more than 10 items" }];
                       return false;
                     } else {
                       if (data1.length < 1) {
-                        validate78.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                        validate81.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
                         return false;
                       } else {
                         var valid1 = true;
@@ -9012,16 +9205,16 @@
                           if (errors === _errs6) {
                             if (typeof data2 === "string") {
                               if (func1(data2) > 255) {
-                                validate78.errors = [{ instancePath: instancePath + "/modes/" + i0, schemaPath: "#/properties/modes/items/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                validate81.errors = [{ instancePath: instancePath + "/modes/" + i0, schemaPath: "#/properties/modes/items/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                 return false;
                               } else {
                                 if (func1(data2) < 1) {
-                                  validate78.errors = [{ instancePath: instancePath + "/modes/" + i0, schemaPath: "#/properties/modes/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                  validate81.errors = [{ instancePath: instancePath + "/modes/" + i0, schemaPath: "#/properties/modes/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                   return false;
                                 }
                               }
                             } else {
-                              validate78.errors = [{ instancePath: instancePath + "/modes/" + i0, schemaPath: "#/properties/modes/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                              validate81.errors = [{ instancePath: instancePath + "/modes/" + i0, schemaPath: "#/properties/modes/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                               return false;
                             }
                           }
@@ -9042,7 +9235,7 @@
                               }
                               if (typeof indices0[item0] == "number") {
                                 j0 = indices0[item0];
-                                validate78.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)" }];
+                                validate81.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)" }];
                                 return false;
                                 break;
                               }
@@ -9053,7 +9246,7 @@
                       }
                     }
                   } else {
-                    validate78.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    validate81.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                     return false;
                   }
                 }
@@ -9068,15 +9261,15 @@
                   if (errors === _errs8) {
                     if (Array.isArray(data3)) {
                       if (data3.length > 1e3) {
-                        validate78.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+                        validate81.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
                         return false;
                       } else {
                         var valid3 = true;
                         const len1 = data3.length;
                         for (let i2 = 0; i2 < len1; i2++) {
                           const _errs10 = errors;
-                          if (!validate70(data3[i2], { instancePath: instancePath + "/variables/" + i2, parentData: data3, parentDataProperty: i2, rootData, dynamicAnchors })) {
-                            vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+                          if (!validate73(data3[i2], { instancePath: instancePath + "/variables/" + i2, parentData: data3, parentDataProperty: i2, rootData, dynamicAnchors })) {
+                            vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
                             errors = vErrors.length;
                           }
                           var valid3 = _errs10 === errors;
@@ -9086,7 +9279,7 @@
                         }
                       }
                     } else {
-                      validate78.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      validate81.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                       return false;
                     }
                   }
@@ -9099,14 +9292,14 @@
           }
         }
       } else {
-        validate78.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        validate81.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
     }
-    validate78.errors = vErrors;
+    validate81.errors = vErrors;
     return errors === 0;
   }
-  validate78.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  validate81.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 
   // ../clients/api/src/result.ts
   var ResultFormatError = class extends Error {
@@ -9851,6 +10044,10 @@
         const v = { type: s.listOptions.type };
         applying(n.id, `${f}.listOptions`, () => node.setRangeListOptions(start, end, v));
       }
+      if (s.listSpacing !== void 0) {
+        const v = s.listSpacing;
+        applying(n.id, `${f}.listSpacing`, () => node.setRangeListSpacing(start, end, v));
+      }
     });
   }
   function decorationColor(m, ctx, id, field) {
@@ -10133,8 +10330,10 @@
     textTruncation: (node) => node.type === "TEXT",
     maxLines: (node) => node.type === "TEXT",
     hangingList: (node) => node.type === "TEXT",
-    // Read by the tree walk (drawnByList): a marker the list beside it draws is not created.
+    // Read by the tree walk (drawnByList, built): a marker the list beside it draws is not created,
+    // a TEXT with a listText is created as the list.
     listMarker: (node) => node.type === "TEXT",
+    listText: (node) => node.type === "TEXT",
     styledTextSegments: (node) => node.type === "TEXT",
     vectorPaths: (node) => node.type === "VECTOR",
     layoutMode: (node) => "layoutMode" in node,
@@ -10193,8 +10392,28 @@
     }
   }
   function drawnByList(n, parent) {
+    if (n.type !== "TEXT") return false;
+    if (replacedIn(parent).has(n.id)) return true;
     const flows = parent.layoutMode !== void 0 && parent.layoutMode !== "NONE" && n.layoutPositioning !== "ABSOLUTE";
-    return n.type === "TEXT" && n.listMarker === true && !flows;
+    return n.listMarker === true && !flows;
+  }
+  var replacedSets = /* @__PURE__ */ new WeakMap();
+  function replacedIn(parent) {
+    var _a;
+    let ids = replacedSets.get(parent);
+    if (ids === void 0) {
+      ids = new Set(((_a = parent.children) != null ? _a : []).flatMap((c) => {
+        var _a2, _b;
+        return (_b = (_a2 = c.listText) == null ? void 0 : _a2.replaces) != null ? _b : [];
+      }));
+      replacedSets.set(parent, ids);
+    }
+    return ids;
+  }
+  function listDrawn(n) {
+    if (n.type !== "TEXT" || n.listText === void 0) return n;
+    const _a = n, { listText } = _a, rest = __objRest(_a, ["listText"]);
+    return __spreadProps(__spreadValues({}, rest), { characters: listText.characters, styledTextSegments: listText.styledTextSegments, height: listText.height });
   }
   async function buildNode(n, parent, ctx) {
     if (n.type === "GROUP") return buildGroup(n, parent, ctx);
@@ -10255,9 +10474,8 @@
     return inst;
   }
   async function buildGroup(n, parent, ctx) {
-    var _a;
     const children = [];
-    for (const c of (_a = n.children) != null ? _a : []) if (!drawnByList(c, n)) children.push(await buildNode(c, parent, ctx));
+    for (const c of built(n)) children.push(await buildNode(c, parent, ctx));
     if (children.length === 0) throw new MaterializeError(n.id, "children", "Figma cannot create a GROUP without children");
     const group = applying(n.id, "children", () => figma.group(children, parent));
     ctx.track(group);
@@ -10431,10 +10649,10 @@
     return s;
   }
   function finishScroll(frame, n, ctx) {
-    var _a, _b;
-    const kids = ((_a = n.children) != null ? _a : []).filter((c) => !drawnByList(c, n));
+    var _a;
+    const kids = built(n);
     let fixed = 0;
-    while (fixed < kids.length && ((_b = kids[kids.length - 1 - fixed]) == null ? void 0 : _b.scrollBehavior) === "FIXED") fixed++;
+    while (fixed < kids.length && ((_a = kids[kids.length - 1 - fixed]) == null ? void 0 : _a.scrollBehavior) === "FIXED") fixed++;
     kids.forEach((c, i) => {
       if (c.scrollBehavior === "FIXED" && i < kids.length - fixed) {
         ctx.warn({ code: "SCROLL_BEHAVIOR_NOT_APPLIED", message: "fixed when scrolling: Figma fixes only a frame's topmost children, and this layer is below scrolling ones", nodeId: c.id });
@@ -10654,7 +10872,7 @@
   }
   function built(n) {
     var _a;
-    return ((_a = n.children) != null ? _a : []).filter((c) => !drawnByList(c, n));
+    return ((_a = n.children) != null ? _a : []).filter((c) => !drawnByList(c, n)).map(listDrawn);
   }
 
   // src/materialize.ts

@@ -1035,6 +1035,7 @@ interface CharStyle {
   hyperlink: HyperlinkTarget | null;
   /** Paragraph-level in Figma: every character of a paragraph has its paragraph's. */
   listOptions: TextListOptions;
+  listSpacing: number;
 }
 
 /** The look of a decoration line, null where the text has none (Figma's rule). */
@@ -1060,7 +1061,7 @@ function decorate(c: CharStyle, v: TextDecoration): void {
 }
 
 /** The members getStyledTextSegments reads here. */
-export type SegmentField = "fontName" | "fontSize" | "fontWeight" | "fills" | "textDecoration" | DecorationKey | "letterSpacing" | "textCase" | "hyperlink" | "listOptions";
+export type SegmentField = "fontName" | "fontSize" | "fontWeight" | "fills" | "textDecoration" | DecorationKey | "letterSpacing" | "textCase" | "hyperlink" | "listOptions" | "listSpacing";
 
 /** One styled range as the stand-in reports it. */
 export interface StubSegment {
@@ -1080,6 +1081,7 @@ export interface StubSegment {
   textCase: TextCase;
   hyperlink: HyperlinkTarget | null;
   listOptions: TextListOptions;
+  listSpacing: number;
 }
 
 export class StubText extends StubGeometry
@@ -1100,6 +1102,7 @@ export class StubText extends StubGeometry
     textCase: "ORIGINAL",
     hyperlink: null,
     listOptions: { type: "NONE" },
+    listSpacing: 0,
   };
   textStyleIdValue = "";
   textAlignHorizontal: "LEFT" | "CENTER" | "RIGHT" | "JUSTIFIED" = "LEFT";
@@ -1339,11 +1342,24 @@ export class StubText extends StubGeometry
   setRangeListOptions(start: number, end: number, v: TextListOptions): void {
     only("setRangeListOptions", v, ["type"]);
     if (!["ORDERED", "UNORDERED", "NONE"].includes(v.type)) fail(`in setRangeListOptions: Expected type ORDERED, UNORDERED or NONE, got ${String(v.type)}`);
-    this.range("setRangeListOptions", start, end);
+    for (const c of this.paragraphs("setRangeListOptions", start, end)) c.listOptions = clone(v);
+  }
+  /** Figma's setRangeListSpacing: paragraph-level, as setRangeListOptions; px, not negative. */
+  setRangeListSpacing(start: number, end: number, v: number): void {
+    if (typeof v !== "number" || !(v >= 0)) fail(`in setRangeListSpacing: Expected a number >= 0, got ${String(v)}`);
+    for (const c of this.paragraphs("setRangeListSpacing", start, end)) c.listSpacing = v;
+  }
+  getRangeListSpacing(start: number, end: number): number | symbol {
+    const cs = this.range("getRangeListSpacing", start, end);
+    return cs.every((c) => c.listSpacing === cs[0]?.listSpacing) ? (cs[0]?.listSpacing ?? this.base.listSpacing) : this.figma.mixed;
+  }
+  /** The characters of every paragraph (the lines between "\n", each "\n" its paragraph's) the range touches. */
+  private paragraphs(what: string, start: number, end: number): CharStyle[] {
+    this.range(what, start, end);
     const from = this.text.lastIndexOf("\n", start - 1) + 1;
     const nl = this.text.indexOf("\n", end - 1);
     const to = nl < 0 ? this.text.length : nl + 1;
-    for (const c of this.chars.slice(from, to)) c.listOptions = clone(v);
+    return this.chars.slice(from, to);
   }
   getRangeListOptions(start: number, end: number): TextListOptions | symbol {
     const cs = this.range("getRangeListOptions", start, end);

@@ -369,6 +369,39 @@ test("a list TEXT gets Figma's list on its paragraphs; the marker TEXTs it draws
   assert.deepEqual(row.children.map((n) => n.getPluginData(PluginDataKey)), ["1:5"], "the flowing marker is kept, the ABSOLUTE one left out");
 });
 
+test("a TEXT with a listText is created as that list, with listSpacing; the sibling TEXTs it replaces are left out", async () => {
+  const stub = install(DefaultFonts);
+  const text = { fontName: { family: "Inter", style: "Regular" }, fontSize: 16, fills: [{ type: "SOLID", color: { r: 0, g: 0, b: 0 } }] } as const;
+  const item = (id: string, name: string, y: number, extra: Record<string, unknown> = {}): Record<string, unknown> =>
+    ({ type: "TEXT", id, name, x: name.endsWith(".") ? 2 : 20, y, width: name.endsWith(".") ? 14 : 200, height: 24, characters: name, ...text, textAutoResize: name.endsWith(".") ? "WIDTH_AND_HEIGHT" : "HEIGHT", ...extra });
+  const root = {
+    type: "FRAME", id: "1:1", name: "Page", x: 0, y: 0, width: 400, height: 300, fills: [],
+    children: [
+      item("1:2", "1.", 0),
+      item("1:3", "One", 0, {
+        hangingList: true,
+        listText: {
+          characters: "One\nTwo", height: 56, replaces: ["1:2", "1:4", "1:5"],
+          styledTextSegments: [{ start: 0, end: 7, ...text, listOptions: { type: "ORDERED" }, listSpacing: 8 }],
+        },
+      }),
+      item("1:4", "2.", 32),
+      item("1:5", "Two", 32),
+      item("1:6", "After", 80),
+    ],
+  };
+  const made = await materialize({ root, styles: [], variables: null, images: [] } as unknown as ResultInput);
+  const page = stub.currentPage.children.find((n) => n.id === made.id);
+  assert.ok(page instanceof StubFrame);
+  assert.deepEqual(page.children.map((n) => n.getPluginData(PluginDataKey)), ["1:3", "1:6"], "the markers and the second item are left out");
+  const list = page.children[0];
+  assert.ok(list instanceof StubText);
+  assert.equal(list.characters, "One\nTwo");
+  assert.equal(list.hangingList, true);
+  assert.deepEqual(list.getRangeListOptions(0, 7), { type: "ORDERED" });
+  assert.equal(list.getRangeListSpacing(0, 7), 8);
+});
+
 /** A page whose auto-layout list holds three uses of component C:1 (fixtures.ts card). */
 function cards(named = true, states = false): ResultInput {
   const first = card("1:3", 8, "Alpha", "photo", undefined, named ? "Card" : undefined);

@@ -12,7 +12,7 @@
 // - strokeWeight with differing sides reads as mixed; the format's strokeWeight is then the
 //   widest side (docs/conversion.md), and cornerRadius with differing corners is left out;
 // - a blur effect's blurType NORMAL is the format's absent blurType, a range's listOptions NONE
-//   its absent listOptions;
+//   its absent listOptions, its listSpacing 0 its absent listSpacing;
 // - a paint bound through a paint style has the style's boundVariables: written only on styles
 //   (a TEXT's ranges too, when the TEXT has a fill style);
 // - a GROUP's box is its children's bounds, a TEXT's fontWeight its font's: written only when
@@ -35,6 +35,14 @@ import {
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
+
+/** Input node n as the plugin creates it: a TEXT with a listText as its list (characters, ranges, height). */
+function asCreated(n: Obj): Obj {
+  const list = n["listText"];
+  if (!isObj(list)) return n;
+  const { listText: _, ...rest } = n;
+  return { ...rest, characters: list["characters"] ?? null, styledTextSegments: list["styledTextSegments"] ?? null, height: list["height"] ?? null };
+}
 
 /** Converts a value of the stand-in (typed with Figma's types) to JSON data. */
 function json(v: unknown): Json {
@@ -63,7 +71,7 @@ function isObj(v: unknown): v is Obj {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-const segmentFields: SegmentField[] = ["fontName", "fontSize", "fontWeight", "fills", "textDecoration", "letterSpacing", "textCase", "hyperlink", "listOptions"];
+const segmentFields: SegmentField[] = ["fontName", "fontSize", "fontWeight", "fills", "textDecoration", "letterSpacing", "textCase", "hyperlink", "listOptions", "listSpacing"];
 /** A decoration line's look: written in the result's terms (decorationMembers), read per range too. */
 const lookFields = ["textDecorationStyle", "textDecorationOffset", "textDecorationThickness", "textDecorationColor"] as const;
 const rangeFields: SegmentField[] = [...segmentFields, ...lookFields];
@@ -84,7 +92,7 @@ export class Reader {
 
   /** The read-back tree of root, pruned against the input tree inputRoot. */
   node(node: StubNode, inputNode: unknown, isRoot = true): Obj {
-    const inp = isObj(inputNode) ? inputNode : {};
+    const inp = isObj(inputNode) ? asCreated(inputNode) : {};
     const full = this.full(node, inp);
     const def = this.defaultsOf(node, full["type"] ?? null);
     const out: Obj = {};
@@ -301,13 +309,16 @@ export class Reader {
     });
   }
 
-  /** The input tree's node of result id id ({} when there is none). */
+  /**
+   * The input tree's node of result id id ({} when there is none); a TEXT with a listText as the
+   * list the plugin creates from it (its characters, ranges and height).
+   */
   private inputNode(id: string): Obj {
     if (this.inputNodes === null) {
       const byId = new Map<string, Obj>();
       const walk = (n: unknown): void => {
         if (!isObj(n)) return;
-        if (typeof n["id"] === "string") byId.set(n["id"], n);
+        if (typeof n["id"] === "string") byId.set(n["id"], asCreated(n));
         if (Array.isArray(n["children"])) n["children"].forEach(walk);
       };
       walk(this.input.root);
@@ -358,7 +369,7 @@ export class Reader {
         const v = f === "fills" ? this.paints(s.fills, node.fillStyleId !== "") : json(s[f]);
         const d = textDefaults === undefined ? undefined : f === "fills" ? this.paints(textDefaults.fills, false) : json(textDefaults[f]);
         // Figma's listOptions NONE (no list) is the format's absent listOptions.
-        const absent = f === "fontWeight" || (f === "listOptions" && s.listOptions.type === "NONE");
+        const absent = f === "fontWeight" || (f === "listOptions" && s.listOptions.type === "NONE") || (f === "listSpacing" && s.listSpacing === 0);
         if (f in wantObj || (!absent && !equalJson(v, d))) seg[f] = v;
       }
       Object.assign(seg, this.decorationMembers(s));

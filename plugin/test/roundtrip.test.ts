@@ -46,8 +46,8 @@ function differences(want: Json, got: Json, path: string, nodeId: string, out: s
  * The input tree with what the materializer reported it could not apply removed: a member
  * named by a SCROLL_BEHAVIOR_NOT_APPLIED warning (the Plugin API cannot set it) or a
  * TEXT_STYLE_NOT_APPLIED warning (a text style that would undo the node's ranges), and the
- * list markers' TEXTs that the list beside them draws (drawnByList: the plugin does not create
- * them). Nothing else may be missing.
+ * TEXTs that the list beside them draws (drawnByList: the plugin does not create them), a TEXT
+ * with a listText as that list. Nothing else may be missing.
  */
 function expectedTree(root: Json, warnings: MaterializeWarning[]): Json {
   const unscrolled = new Set(warnings.filter((w) => w.code === "SCROLL_BEHAVIOR_NOT_APPLIED").map((w) => w.nodeId));
@@ -57,21 +57,37 @@ function expectedTree(root: Json, warnings: MaterializeWarning[]): Json {
     const o = { ...n };
     if (typeof o["id"] === "string" && unscrolled.has(o["id"])) delete o["scrollBehavior"];
     if (typeof o["id"] === "string" && unstyled.has(o["id"])) delete o["textStyleId"];
+    const list = o["listText"];
+    if (typeof list === "object" && list !== null && !Array.isArray(list)) {
+      // A TEXT with a listText is created as the list it holds (its characters, ranges, height).
+      o["characters"] = list["characters"] ?? null;
+      o["styledTextSegments"] = list["styledTextSegments"] ?? null;
+      o["height"] = list["height"] ?? null;
+      delete o["listText"];
+    }
     if (Array.isArray(o["children"])) {
       const parent = o;
-      o["children"] = o["children"].filter((c) => !isListDrawn(c, parent)).map(walk);
+      const replaced = new Set(o["children"].flatMap((c) => {
+        const r = typeof c === "object" && c !== null && !Array.isArray(c) && typeof c["listText"] === "object" && c["listText"] !== null && !Array.isArray(c["listText"]) ? c["listText"]["replaces"] : null;
+        return Array.isArray(r) ? r : [];
+      }));
+      o["children"] = o["children"].filter((c) => !isListDrawn(c, parent, replaced)).map(walk);
     }
     return o;
   };
   return walk(root);
 }
 
-/** Whether c, a child of parent, is a list marker's TEXT the plugin leaves out (drawnByList). */
-function isListDrawn(c: Json, parent: { [k: string]: Json }): boolean {
-  if (typeof c !== "object" || c === null || Array.isArray(c)) return false;
+/**
+ * Whether c, a child of parent, is a TEXT the plugin leaves out (drawnByList): a list marker's
+ * TEXT, or one a sibling's listText replaces (replaced).
+ */
+function isListDrawn(c: Json, parent: { [k: string]: Json }, replaced: Set<Json>): boolean {
+  if (typeof c !== "object" || c === null || Array.isArray(c) || c["type"] !== "TEXT") return false;
+  if (replaced.has(c["id"] ?? null)) return true;
   const mode = parent["layoutMode"];
   const flows = mode !== undefined && mode !== "NONE" && c["layoutPositioning"] !== "ABSOLUTE";
-  return c["type"] === "TEXT" && c["listMarker"] === true && !flows;
+  return c["listMarker"] === true && !flows;
 }
 
 const outDir = process.env["ROUNDTRIP_OUT"];

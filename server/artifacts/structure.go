@@ -84,6 +84,9 @@ type childStructure struct {
 	// listMarker says the child is a TEXT marked listMarker; lists that it is a TEXT with list
 	// ranges (a segment's listOptions ORDERED or UNORDERED).
 	listMarker, lists bool
+	// text says the child is a TEXT; listText is its listText (nil without one).
+	text     bool
+	listText *listText
 	// shapes are the child's shape as a layer of a component's use, by the axes on which its
 	// parent lets it move and grow; grows says where it grows itself (components.go).
 	shapes [4]shapeKey

@@ -3,6 +3,7 @@ package artifacts
 import (
 	"fmt"
 	"math"
+	"slices"
 	"unicode/utf16"
 )
 
@@ -23,8 +24,9 @@ import (
 // Text node members beyond the typography (docs/results.md "Styled text", docs/conversion.md
 // "Text" and "Lists"), with the Figma Plugin API's names and values: textTruncation (DISABLED or
 // ENDING) and maxLines (1 to MaxLines, only with ENDING), paragraphIndent (px, 0 to
-// MaxLayoutLength), hangingList and listMarker (booleans, TEXT only), and a segment's listOptions
-// ({"type": ORDERED, UNORDERED or NONE}).
+// MaxLayoutLength), hangingList and listMarker (booleans, TEXT only), a segment's listOptions
+// ({"type": ORDERED, UNORDERED or NONE}) and listSpacing (px, 0 to MaxLayoutLength), and the
+// format's listText (TEXT only, below).
 
 // MaxLines bounds a truncated TEXT's maxLines (a page shows no more lines before an ellipsis).
 const MaxLines = 10000
@@ -43,6 +45,22 @@ type textMembers struct {
 	hangingList, hasListMarker, listMarker bool
 	// lists says a segment has listOptions of ORDERED or UNORDERED.
 	lists bool
+	// list is the node's listText (nil without one).
+	list *listText
+}
+
+// listText is what the backend reads of a TEXT's listText: the one TEXT Figma's list draws for
+// a list whose items have space between them (docs/results.md "Text members"), as members of
+// the first item's TEXT: "characters" (string), "height" (px, 0 to MaxLayoutLength),
+// "styledTextSegments" (the styled text rules, covering its characters, at least one range a
+// list) and "replaces" (1 to MaxNodeCount ids of sibling TEXTs it draws, each once: the items'
+// markers and the items after the first). A reader that ignores it draws those siblings, where
+// the page drew the list.
+type listText struct {
+	characters *string
+	height     *float64
+	segments   []segmentRange
+	replaces   []string
 }
 
 // isTextMember says whether key is one of the node-level text members above.
@@ -122,6 +140,114 @@ func checkListMarkers(id string, children []childStructure) error {
 	return nil
 }
 
+// listTextMember reads a node's "listText" object.
+func (w *treeWalker) listTextMember(refs []pendingRef) (*listText, []pendingRef, error) {
+	if err := w.expectDelim('{', `an object in "listText"`); err != nil {
+		return nil, refs, err
+	}
+	lt := &listText{}
+	seen := make(map[string]struct{}, 4)
+	for w.dec.More() {
+		key, err := w.key(seen)
+		if err != nil {
+			return nil, refs, err
+		}
+		switch key {
+		case "characters":
+			lt.characters, err = w.str("listText characters")
+		case "height":
+			var v float64
+			v, err = w.num("listText height")
+			if err == nil && (math.IsNaN(v) || v < 0 || v > MaxLayoutLength) {
+				err = fmt.Errorf(`"listText" height must be a number of px from 0 to %d`, MaxLayoutLength)
+			}
+			lt.height = &v
+		case "styledTextSegments":
+			lt.segments, refs, err = w.segments(refs)
+		case "replaces":
+			lt.replaces, err = w.idList(`"listText" replaces`)
+		default:
+			err = fmt.Errorf(`"listText" has an unknown member %q`, key)
+		}
+		if err != nil {
+			return nil, refs, err
+		}
+	}
+	return lt, refs, w.expectDelim('}', `the end of "listText"`)
+}
+
+// idList reads a list of node ids (1 to MaxNodeCount strings).
+func (w *treeWalker) idList(what string) ([]string, error) {
+	if err := w.expectDelim('[', "a list in "+what); err != nil {
+		return nil, err
+	}
+	var ids []string
+	for w.dec.More() {
+		id, err := w.str(what)
+		if err != nil {
+			return nil, err
+		}
+		if len(ids) == MaxNodeCount {
+			return nil, fmt.Errorf("%s has more than %d ids", what, MaxNodeCount)
+		}
+		ids = append(ids, *id)
+	}
+	if len(ids) == 0 {
+		return nil, fmt.Errorf("%s is empty", what)
+	}
+	return ids, w.expectDelim(']', "the end of "+what)
+}
+
+// check applies the listText rules that need only the node itself (a TEXT, id).
+func (lt *listText) check(typ, id string) error {
+	switch {
+	case typ != NodeText:
+		return fmt.Errorf("node %q is a %s, which cannot have listText", id, typ)
+	case lt.characters == nil || lt.height == nil || lt.segments == nil || lt.replaces == nil:
+		return fmt.Errorf(`TEXT node %q: "listText" needs characters, height, styledTextSegments and replaces`, id)
+	}
+	if err := checkSegments(*lt.characters, lt.segments); err != nil {
+		return fmt.Errorf("TEXT node %q: listText: %w", id, err)
+	}
+	if !slices.ContainsFunc(lt.segments, func(s segmentRange) bool { return s.listed }) {
+		return fmt.Errorf("TEXT node %q: listText has no list range (listOptions ORDERED or UNORDERED)", id)
+	}
+	return nil
+}
+
+// checkListTexts applies the listText rules a parent (node id, of layoutMode mode) decides:
+// each id a listText replaces is a TEXT among the children other than one with a listText, and
+// no child is replaced twice; and the parent lays none of them out (a reader that draws the list
+// leaves the replaced nodes out, which would move their siblings in an auto-layout frame).
+func checkListTexts(id, mode string, children []childStructure) error {
+	byID := make(map[string]*childStructure, len(children))
+	for i := range children {
+		byID[children[i].id] = &children[i]
+	}
+	replaced := map[string]string{}
+	for _, c := range children {
+		if c.listText == nil {
+			continue
+		}
+		if mode != "" && mode != "NONE" {
+			return fmt.Errorf("node %q has a listText, but its parent %q is an auto-layout frame (layoutMode %s)", c.id, id, mode)
+		}
+		for _, r := range c.listText.replaces {
+			s := byID[r]
+			switch {
+			case s == nil:
+				return fmt.Errorf("node %q: listText replaces %q, which is no child of %q", c.id, r, id)
+			case !s.text || s.listText != nil:
+				return fmt.Errorf("node %q: listText replaces %q, which is not a TEXT without a listText", c.id, r)
+			case replaced[r] != "":
+				return fmt.Errorf("node %q: listText replaces %q, which %q replaces too", c.id, r, replaced[r])
+			}
+			replaced[r] = c.id
+		}
+	}
+	return nil
+}
+
 // segmentRange is what the backend reads of one styled text segment.
 type segmentRange struct {
 	start, end float64
@@ -162,6 +288,12 @@ func (w *treeWalker) segments(refs []pendingRef) ([]segmentRange, []pendingRef, 
 				refs, err = w.paints("fills", refs)
 			case "listOptions":
 				s.listed, err = w.listOptions()
+			case "listSpacing":
+				var v float64
+				v, err = w.num("segment listSpacing")
+				if err == nil && (math.IsNaN(v) || v < 0 || v > MaxLayoutLength) {
+					err = fmt.Errorf(`a segment's "listSpacing" must be a number of px from 0 to %d`, MaxLayoutLength)
+				}
 			default:
 				refs, err = w.skip(1, refs)
 			}

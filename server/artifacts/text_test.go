@@ -2,6 +2,7 @@ package artifacts
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -42,6 +43,62 @@ func TestTextMembers(t *testing.T) {
 		{"ErrListTypeUnknown", `{"type":"FRAME","id":"1","name":"r","children":[` + list("BULLETS") + `]}`, `needs a type of ORDERED, UNORDERED or NONE (got "BULLETS")`},
 		{"ErrListOptionsUnknownMember", node(`,"styledTextSegments":[{"start":0,"end":1,"listOptions":{"type":"ORDERED","start":3}}]`), `unknown member "start"`},
 		{"ErrListOptionsNotAnObject", node(`,"styledTextSegments":[{"start":0,"end":1,"listOptions":"ORDERED"}]`), `expected an object in "listOptions"`},
+	}
+	checkTrees(t, cases, func(root []byte) error {
+		_, err := validateTree(root, 2)
+		return err
+	})
+}
+
+// TestListText: a TEXT's listText (the list Figma draws for items with space between them) has
+// characters, height (0 to MaxLayoutLength px), styled text covering its characters with a list
+// range (a segment's listSpacing 0 to MaxLayoutLength px), and replaces sibling TEXTs, each
+// once, in a parent that is no auto-layout frame.
+func TestListText(t *testing.T) {
+	seg := func(spacing string) string {
+		return `{"start":0,"end":3,"listOptions":{"type":"ORDERED"},"listSpacing":` + spacing + `}`
+	}
+	listText := func(height, segs, replaces string) string {
+		return `,"listText":{"characters":"a\nb","height":` + height + `,"styledTextSegments":[` + segs + `],"replaces":[` + replaces + `]}`
+	}
+	frame := func(mode, first string) string {
+		return `{"type":"FRAME","id":"1","name":"r"` + mode + `,"children":[` +
+			`{"type":"TEXT","id":"m1","name":"1.","characters":"1."},` +
+			`{"type":"TEXT","id":"t1","name":"a","characters":"a","hangingList":true` + first + `},` +
+			`{"type":"TEXT","id":"m2","name":"2.","characters":"2."},` +
+			`{"type":"TEXT","id":"t2","name":"b","characters":"b"},` +
+			`{"type":"RECTANGLE","id":"x","name":"x"}]}`
+	}
+	ok := listText("56", seg("8"), `"m1","m2","t2"`)
+	// ids(n) is n ids of no node: MaxNodeCount of them are read (and refused as no siblings).
+	ids := func(n int) string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = `"x` + strconv.Itoa(i+1) + `"`
+		}
+		return strings.Join(out, ",")
+	}
+	cases := []treeCase{
+		{"OKSpacedList", frame("", ok), ""},
+		{"OKNoneLayout", frame(`,"layoutMode":"NONE"`, ok), ""},
+		{"OKSpacingAtMaxLayoutLength", frame("", listText("56", seg(strconv.Itoa(MaxLayoutLength)), `"t2"`)), ""},
+		{"ErrSpacingPastMaxLayoutLength", frame("", listText("56", seg(strconv.Itoa(MaxLayoutLength+1)), `"t2"`)), `"listSpacing" must be a number of px from 0 to 100000`},
+		{"ErrSpacingNegative", frame("", listText("56", seg("-1"), `"t2"`)), `"listSpacing" must be a number of px from 0 to 100000`},
+		{"OKHeightAtMaxLayoutLength", frame("", listText(strconv.Itoa(MaxLayoutLength), seg("8"), `"t2"`)), ""},
+		{"ErrHeightPastMaxLayoutLength", frame("", listText(strconv.Itoa(MaxLayoutLength+1), seg("8"), `"t2"`)), "height must be a number of px from 0 to 100000"},
+		{"ErrSegmentsShort", frame("", listText("56", `{"start":0,"end":2,"listOptions":{"type":"ORDERED"}}`, `"t2"`)), "listText: styled text segments end at 2"},
+		{"ErrNoListRange", frame("", listText("56", `{"start":0,"end":3}`, `"t2"`)), "listText has no list range"},
+		{"ErrReplacesNoSibling", frame("", listText("56", seg("8"), `"t2","1"`)), `replaces "1", which is no child of "1"`},
+		{"ErrReplacesItself", frame("", listText("56", seg("8"), `"t1"`)), `replaces "t1", which is not a TEXT without a listText`},
+		{"ErrReplacesRectangle", frame("", listText("56", seg("8"), `"x"`)), `replaces "x", which is not a TEXT`},
+		{"ErrReplacesTwice", frame("", listText("56", seg("8"), `"t2","t2"`)), `replaces "t2", which "t1" replaces too`},
+		{"ErrReplacesEmpty", frame("", listText("56", seg("8"), ``)), `"listText" replaces is empty`},
+		{"ErrInAutoLayout", frame(`,"layoutMode":"VERTICAL"`, ok), `its parent "1" is an auto-layout frame (layoutMode VERTICAL)`},
+		{"ErrMissingHeight", frame("", `,"listText":{"characters":"a","styledTextSegments":[{"start":0,"end":1,"listOptions":{"type":"ORDERED"}}],"replaces":["t2"]}`), "needs characters, height, styledTextSegments and replaces"},
+		{"ErrUnknownMember", frame("", `,"listText":{"start":3}`), `"listText" has an unknown member "start"`},
+		{"ReplacesAtMaxNodeCountAreRead", frame("", listText("56", seg("8"), ids(MaxNodeCount))), `replaces "x1", which is no child`},
+		{"ErrReplacesPastMaxNodeCount", frame("", listText("56", seg("8"), ids(MaxNodeCount+1))), "replaces has more than 50000 ids"},
+		{"ErrOnFrame", `{"type":"FRAME","id":"1","name":"r","listText":{"characters":"a","height":1,"styledTextSegments":[{"start":0,"end":1,"listOptions":{"type":"ORDERED"}}],"replaces":["2"]}}`, "cannot have listText"},
 	}
 	checkTrees(t, cases, func(root []byte) error {
 		_, err := validateTree(root, 2)

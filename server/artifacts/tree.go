@@ -210,6 +210,8 @@ func (w *treeWalker) node(depth int) (string, error) {
 		case "styledTextSegments":
 			hasSegments = true
 			segments, refs, err = w.segments(refs)
+		case "listText":
+			tm.list, refs, err = w.listTextMember(refs)
 		case "relativeTransform":
 			err = w.transformMember(&tf)
 		case "untransformedWidth":
@@ -281,6 +283,11 @@ func (w *treeWalker) node(depth int) (string, error) {
 	if err := tm.checkText(*typ, *id); err != nil {
 		return "", err
 	}
+	if tm.list != nil {
+		if err := tm.list.check(*typ, *id); err != nil {
+			return "", err
+		}
+	}
 	for _, seg := range segments {
 		tm.lists = tm.lists || seg.listed
 	}
@@ -296,11 +303,15 @@ func (w *treeWalker) node(depth int) (string, error) {
 	if err := checkListMarkers(*id, st.children); err != nil {
 		return "", err
 	}
+	if err := checkListTexts(*id, st.enums["layoutMode"], st.children); err != nil {
+		return "", err
+	}
 	last, err := w.checkStructure(*typ, *id, &st)
 	if err != nil {
 		return "", err
 	}
 	last.listMarker, last.lists = tm.listMarker, tm.lists
+	last.text, last.listText = *typ == NodeText, tm.list
 	if hasVariants {
 		subtree := make(map[string]bool, len(w.idOrder)-firstID)
 		for _, d := range w.idOrder[firstID:] {

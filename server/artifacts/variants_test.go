@@ -87,7 +87,8 @@ func TestVariantImageRefs(t *testing.T) {
 // component's), result.navicons.json (fixture "layout-navicons": instances that swap their
 // icon), result.variants.json (fixture "layout-variants": variants of one kind) and
 // result.nested.json (fixture "layout-nested": uses holding uses of other components) and
-// result.stretched.json (fixture "layout-stretched": uses of other heights, resized instances).
+// result.stretched.json (fixture "layout-stretched": uses of other heights, resized instances)
+// and result.lists.json (fixture "text-lists": Figma lists, one with spaced items as a listText).
 func TestConverterExamplesValid(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ file, member string }{
@@ -97,6 +98,7 @@ func TestConverterExamplesValid(t *testing.T) {
 		{"result.variants.json", `"variantOf"`},
 		{"result.nested.json", `"componentId": "C:1"`},
 		{"result.stretched.json", `"componentId": "C:1"`},
+		{"result.lists.json", `"listText"`},
 	} {
 		b, err := os.ReadFile("../../testdata/workers/" + tc.file)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/worker/convert/resultjson"
+	convtext "github.com/code2des/backend/worker/convert/text"
 )
 
 // TestFigmaLists converts text-site/lists.html: a disc list (an item with a bold range, one that
@@ -13,9 +14,11 @@ import (
 // are Figma list items (listOptions UNORDERED or ORDERED, hangingList), at the first item's place
 // and as tall as the items; each item's marker TEXT stays in place, marked listMarker (what a
 // reader that ignores listOptions draws). Lists Figma would draw otherwise keep one TEXT per item
-// and unmarked markers: items with a gap between them, an ordered list starting at 3, square
+// and unmarked markers: items with uneven gaps or more than MaxListSpacing apart, an ordered
+// list starting at 3, square
 // markers, a coloured ::marker, centred items, inside markers, items starting with a bold word
-// (Figma would draw their bullets bold).
+// (Figma would draw their bullets bold). Items with one space between each two keep their TEXTs
+// and markers, the first item's TEXT carrying the list as a listText with that listSpacing.
 func TestFigmaLists(t *testing.T) {
 	t.Parallel()
 	f := loadFixture(t, "text-lists")
@@ -66,13 +69,56 @@ func TestFigmaLists(t *testing.T) {
 	if want := []string{"•", "•", "•", "1.", "2.", "3.", "•"}; !slices.Equal(markers, want) {
 		t.Errorf("listMarker TEXTs %q, want %q", markers, want)
 	}
-	for _, chars := range []string{"Spaced one", "Spaced two", "Third", "Fourth", "Square one", "Red bullet one", "Centred one", "• Inside one", "Bold start one"} {
+	// Items with one space between each two keep their TEXTs (and their markers theirs); the
+	// first item's TEXT carries the list Figma draws, the space as every range's listSpacing.
+	byID := map[string]*resultjson.Node{}
+	for _, tx := range texts {
+		byID[tx.node.ID] = tx.node
+	}
+	for _, c := range []struct {
+		first, chars, kind string
+		spacing, h         float64
+		replaces           []string
+	}{
+		{"Spaced one", "Spaced one\nSpaced two", "UNORDERED", 8, 56, []string{"•", "•", "Spaced two"}},
+		{"Step one", "Step one\nStep two with bold\nStep three", "ORDERED", 6, 84, []string{"1.", "2.", "Step two with bold", "3.", "Step three"}},
+		// At MaxListSpacing; "Farther" items, 1 px further apart, are no list (below).
+		{"Far one", "Far one\nFar two", "UNORDERED", convtext.MaxListSpacing, 112, []string{"•", "•", "Far two"}},
+	} {
+		tx, ok := byChars[c.first]
+		if !ok || tx.node.ListText == nil {
+			t.Errorf("%q carries no listText", c.first)
+			continue
+		}
+		lt := tx.node.ListText
+		if lt.Characters != c.chars || lt.Height != c.h || !tx.node.HangingList || tx.node.Height != 24 {
+			t.Errorf("%q: listText %q %vpx tall, hangingList %v, own height %v; want %q %vpx, hanging, 24", c.first, lt.Characters, lt.Height, tx.node.HangingList, tx.node.Height, c.chars, c.h)
+		}
+		var replaced []string
+		for _, id := range lt.Replaces {
+			if n := byID[id]; n != nil && !n.ListMarker && n.ListText == nil {
+				replaced = append(replaced, n.Characters)
+			}
+		}
+		if !slices.Equal(replaced, c.replaces) {
+			t.Errorf("%q replaces %q, want %q (unmarked TEXTs that stay in the result)", c.first, replaced, c.replaces)
+		}
+		for _, s := range lt.StyledTextSegments {
+			if s.ListOptions == nil || s.ListOptions.Type != c.kind || s.ListSpacing != c.spacing {
+				t.Errorf("%q: range %q has listOptions %+v, listSpacing %v; want %s, %v", c.first, s.Characters, s.ListOptions, s.ListSpacing, c.kind, c.spacing)
+			}
+		}
+		if n := len(lt.StyledTextSegments); c.kind == "ORDERED" && n != 3 {
+			t.Errorf("%q: %d ranges, want 3 (the bold word its own)", c.first, n)
+		}
+	}
+	for _, chars := range []string{"Spaced two", "Uneven one", "Uneven two", "Uneven three", "Farther one", "Farther two", "Third", "Fourth", "Square one", "Red bullet one", "Centred one", "• Inside one", "Bold start one"} {
 		tx, ok := byChars[chars]
 		if !ok {
 			t.Errorf("no TEXT %q of its own", chars)
 			continue
 		}
-		if tx.node.HangingList || slices.ContainsFunc(tx.node.StyledTextSegments, func(s resultjson.StyledTextSegment) bool { return s.ListOptions != nil }) {
+		if tx.node.HangingList || tx.node.ListText != nil || slices.ContainsFunc(tx.node.StyledTextSegments, func(s resultjson.StyledTextSegment) bool { return s.ListOptions != nil }) {
 			t.Errorf("%q is a Figma list; its marker is not one Figma draws the same", chars)
 		}
 	}
@@ -83,8 +129,11 @@ func TestFigmaLists(t *testing.T) {
 	}
 }
 
+// TestGoldenFigmaLists: the example testdata/workers/result.lists.json (lists Figma draws, with
+// and without space between their items) is a copy of the golden.
 func TestGoldenFigmaLists(t *testing.T) {
 	t.Parallel()
 	f := loadFixture(t, "text-lists")
 	checkGolden(t, "text-lists", f.convert(t).JSON)
+	checkExample(t, "text-lists", "../../testdata/workers/result.lists.json")
 }

@@ -122,12 +122,12 @@ func listed(n *node) bool {
 // range is a list as CSS list items: a bullet (UNORDERED) or a number counting the list's items
 // from 1 (ORDERED), in the paragraph's first range's colour and font, outside the text when
 // hangingList is set (where CSS puts an outside marker, left of the text at its first line),
-// else before it (inside). Figma draws its "•" and "1." markers so (docs/conversion.md "Lists").
+// else before it (inside), with its listSpacing below it but the last. Figma draws its "•" and "1." markers so (docs/conversion.md "Lists").
 func listSpans(n *node, chars string) string {
 	units := utf16.Encode([]rune(chars))
 	var b, para strings.Builder
 	first := -1 // the segment that starts the open paragraph
-	flush := func() {
+	flush := func(last bool) {
 		style := "display:block;"
 		if first >= 0 {
 			seg := n.StyledTextSegments[first]
@@ -140,6 +140,9 @@ func listSpans(n *node, chars string) string {
 					pos = "outside"
 				}
 				style = fmt.Sprintf("display:list-item;list-style:%s %s;%s", kind, pos, markerCSS(n, seg))
+				if seg.ListSpacing > 0 && !last {
+					style += fmt.Sprintf("margin-bottom:%spx;", num(seg.ListSpacing))
+				}
 			}
 		}
 		content := para.String()
@@ -163,7 +166,7 @@ func listSpans(n *node, chars string) string {
 			if !cut {
 				break
 			}
-			flush()
+			flush(false)
 			part = rest
 			if part == "" {
 				break
@@ -171,7 +174,7 @@ func listSpans(n *node, chars string) string {
 		}
 	}
 	if first >= 0 || strings.HasSuffix(chars, "\n") {
-		flush()
+		flush(true)
 	}
 	return `<div style="counter-reset:list-item">` + b.String() + "</div>"
 }

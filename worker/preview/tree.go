@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Bounds of one preview. Each keeps a render finite in time and memory; a result past one is
@@ -119,6 +120,13 @@ type node struct {
 	// listOptions draw instead (left out, as the plugin leaves it out).
 	HangingList bool `json:"hangingList"`
 	ListMarker  bool `json:"listMarker"`
+	// ListText is the one TEXT a list with spaced items is in Figma (listTexts applies it).
+	ListText *struct {
+		Characters         string        `json:"characters"`
+		Height             float64       `json:"height"`
+		StyledTextSegments []textSegment `json:"styledTextSegments"`
+		Replaces           []string      `json:"replaces"`
+	} `json:"listText"`
 	// StyledTextSegments are the styled ranges of a TEXT (result version 2, docs/results.md
 	// "Styled text"): drawn as one span per range over the node-level style.
 	StyledTextSegments []textSegment `json:"styledTextSegments"`
@@ -147,6 +155,8 @@ type textSegment struct {
 	ListOptions *struct {
 		Type string `json:"type"`
 	} `json:"listOptions"`
+	// ListSpacing is the space (px) after the range's list paragraphs.
+	ListSpacing float64 `json:"listSpacing"`
 }
 
 // decorationLook is how a decoration line is drawn (textDecorationStyle, textDecorationOffset,
@@ -262,6 +272,7 @@ func decode(raw []byte) (*result, error) {
 			return fmt.Errorf("%w: more than %d nodes", ErrTooLarge, MaxNodes)
 		}
 		place(n)
+		listTexts(n)
 		for _, c := range n.Children {
 			if err := walk(c, depth+1); err != nil {
 				return err
@@ -273,6 +284,24 @@ func decode(raw []byte) (*result, error) {
 		return nil, err
 	}
 	return &r, nil
+}
+
+// listTexts draws the lists among n's children as the plugin does (docs/results.md "Text
+// members"): a TEXT with a listText takes its characters, ranges and height, and the siblings it
+// replaces are left out.
+func listTexts(n *node) {
+	gone := map[string]bool{}
+	for _, c := range n.Children {
+		if c != nil && c.Type == "TEXT" && c.ListText != nil {
+			c.Characters, c.StyledTextSegments, c.Height = c.ListText.Characters, c.ListText.StyledTextSegments, c.ListText.Height
+			for _, id := range c.ListText.Replaces {
+				gone[id] = true
+			}
+		}
+	}
+	if len(gone) > 0 {
+		n.Children = slices.DeleteFunc(n.Children, func(c *node) bool { return c != nil && gone[c.ID] })
+	}
 }
 
 // place draws a node with a relativeTransform and its untransformed size as Figma does: at that

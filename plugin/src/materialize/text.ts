@@ -213,6 +213,10 @@ export function applySegments(node: TextNode, n: Node, ctx: TextContext): void {
       const v: TextListOptions = { type: s.listOptions.type };
       applying(n.id, `${f}.listOptions`, () => node.setRangeListOptions(start, end, v));
     }
+    if (s.listSpacing !== undefined) {
+      const v = s.listSpacing;
+      applying(n.id, `${f}.listSpacing`, () => node.setRangeListSpacing(start, end, v));
+    }
   });
 }
 

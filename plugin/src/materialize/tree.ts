@@ -90,8 +90,10 @@ const takes: { [K in keyof Node]-?: (node: SceneNode) => boolean } = {
   textTruncation: (node) => node.type === "TEXT",
   maxLines: (node) => node.type === "TEXT",
   hangingList: (node) => node.type === "TEXT",
-  // Read by the tree walk (drawnByList): a marker the list beside it draws is not created.
+  // Read by the tree walk (drawnByList, built): a marker the list beside it draws is not created,
+  // a TEXT with a listText is created as the list.
   listMarker: (node) => node.type === "TEXT",
+  listText: (node) => node.type === "TEXT",
   styledTextSegments: (node) => node.type === "TEXT",
   vectorPaths: (node) => node.type === "VECTOR",
   layoutMode: (node) => "layoutMode" in node,
@@ -154,14 +156,41 @@ function reportUntaken(node: SceneNode, n: Node, ctx: TreeContext): void {
 }
 
 /**
- * Whether n, a child of parent, is a list marker's TEXT (listMarker) that the list TEXT beside it
- * draws with Figma's own marker (listOptions): the fallback of readers that ignore lists, not
- * created here. One that flows in an auto-layout parent is created (leaving it out would move the
- * children after it); the converter never writes one there.
+ * Whether n, a child of parent, is a TEXT a list beside it draws with Figma's own list, and so
+ * not created: a list marker's TEXT (listMarker) beside a TEXT with list ranges (listOptions), or
+ * a TEXT a sibling's listText replaces (an item of a list with spaced items, or its marker). Both
+ * are the fallback of readers that ignore lists. A listMarker TEXT that flows in an auto-layout
+ * parent is created (leaving it out would move the children after it); the converter never
+ * writes one there, and the backend refuses a listText there.
  */
 export function drawnByList(n: Node, parent: Node): boolean {
+  if (n.type !== "TEXT") return false;
+  if (replacedIn(parent).has(n.id)) return true;
   const flows = parent.layoutMode !== undefined && parent.layoutMode !== "NONE" && n.layoutPositioning !== "ABSOLUTE";
-  return n.type === "TEXT" && n.listMarker === true && !flows;
+  return n.listMarker === true && !flows;
+}
+
+const replacedSets = new WeakMap<Node, Set<string>>();
+
+/** The ids of parent's children that a sibling's listText replaces. */
+function replacedIn(parent: Node): Set<string> {
+  let ids = replacedSets.get(parent);
+  if (ids === undefined) {
+    ids = new Set((parent.children ?? []).flatMap((c) => c.listText?.replaces ?? []));
+    replacedSets.set(parent, ids);
+  }
+  return ids;
+}
+
+/**
+ * n as the plugin creates it: a TEXT with a listText (the first item of a list with spaced
+ * items) is the one TEXT Figma's list draws, with the listText's characters, ranges (listOptions,
+ * listSpacing) and height; any other node is itself.
+ */
+function listDrawn(n: Node): Node {
+  if (n.type !== "TEXT" || n.listText === undefined) return n;
+  const { listText, ...rest } = n;
+  return { ...rest, characters: listText.characters, styledTextSegments: listText.styledTextSegments, height: listText.height };
 }
 
 /** Builds n (and its subtree) into parent; returns the created node. */
@@ -233,7 +262,7 @@ async function buildIcon(n: Node, parent: Parent, ctx: TreeContext): Promise<Sce
 /** A GROUP: its children are built into its parent, then grouped (Figma has no empty group). */
 async function buildGroup(n: Node, parent: Parent, ctx: TreeContext): Promise<SceneNode> {
   const children: SceneNode[] = [];
-  for (const c of n.children ?? []) if (!drawnByList(c, n)) children.push(await buildNode(c, parent, ctx));
+  for (const c of built(n)) children.push(await buildNode(c, parent, ctx));
   if (children.length === 0) throw new MaterializeError(n.id, "children", "Figma cannot create a GROUP without children");
   const group = applying(n.id, "children", () => figma.group(children, parent));
   ctx.track(group);
@@ -437,7 +466,7 @@ function libraryStyle(ctx: TreeContext, n: Node, field: string, id: string, type
  * STICKY_SCROLLS, which the Plugin API cannot set) a SCROLL_BEHAVIOR_NOT_APPLIED warning.
  */
 function finishScroll(frame: FrameNode | ComponentNode, n: Node, ctx: TreeContext): void {
-  const kids = (n.children ?? []).filter((c) => !drawnByList(c, n));
+  const kids = built(n);
   let fixed = 0;
   while (fixed < kids.length && kids[kids.length - 1 - fixed]?.scrollBehavior === "FIXED") fixed++;
   kids.forEach((c, i) => {
@@ -717,7 +746,10 @@ function layerProperties(
   return out;
 }
 
-/** The children of n that buildNode creates: all but the list markers n's list TEXTs draw. */
+/**
+ * The children of n that buildNode creates: all but the TEXTs a list beside them draws
+ * (drawnByList), a TEXT with a listText as that list (listDrawn).
+ */
 function built(n: Node): Node[] {
-  return (n.children ?? []).filter((c) => !drawnByList(c, n));
+  return (n.children ?? []).filter((c) => !drawnByList(c, n)).map(listDrawn);
 }

@@ -247,6 +247,9 @@ type Node struct {
 	// Figma list (StyledTextSegment.ListOptions), which draws the same marker: the fallback of a
 	// reader that ignores listOptions. A reader that draws the list leaves this node out.
 	ListMarker bool `json:"listMarker,omitempty"`
+	// ListText is the one TEXT Figma's list draws for a list whose items have space between
+	// them, carried by its first item's TEXT; absent elsewhere (see ListText).
+	ListText *ListText `json:"listText,omitempty"`
 	// StyledTextSegments (result version 2) cover characters with ranges in one style each,
 	// in order; the node-level values above are the first segment's.
 	StyledTextSegments []StyledTextSegment `json:"styledTextSegments,omitempty"`
@@ -492,6 +495,27 @@ type StyledTextSegment struct {
 	// ListOptions makes the range's paragraphs items of a Figma list (ORDERED or UNORDERED;
 	// setRangeListOptions); absent for text that is no list.
 	ListOptions *TextListOptions `json:"listOptions,omitempty"`
+	// ListSpacing is the space (px) Figma's list puts after the range's list paragraphs
+	// (setRangeListSpacing); absent: 0.
+	ListSpacing float64 `json:"listSpacing,omitempty"`
+}
+
+// ListText is a list whose items have space between them, as Figma's list draws it: the
+// members of the one TEXT (the first item's, whose other members it keeps) that holds every item
+// as a paragraph with listOptions and listSpacing. The items' own TEXTs and their markers' TEXTs
+// stay in the result, each where the page drew it: what a reader that ignores ListText draws,
+// the same picture. A reader that draws the list gives the first item's TEXT these members and
+// leaves out the nodes of Replaces (docs/results.md "Text members").
+type ListText struct {
+	// Characters are the items' characters, joined by "\n".
+	Characters string `json:"characters"`
+	// Height is the list TEXT's height (px): from the first item's top to the last item's bottom.
+	Height float64 `json:"height"`
+	// StyledTextSegments are the items' ranges, each with ListOptions and ListSpacing.
+	StyledTextSegments []StyledTextSegment `json:"styledTextSegments"`
+	// Replaces are the ids of the sibling TEXTs the list TEXT draws: every item's marker TEXT
+	// and the TEXTs of the items after the first.
+	Replaces []string `json:"replaces"`
 }
 
 // TextListOptions is Figma's TextListOptions: the kind of list a range's paragraphs are.

@@ -20,7 +20,10 @@ import (
 // 1), with hangingList so Figma draws each marker outside the text, where CSS draws an outside
 // marker. Only where Figma's list draws the same marker at the same place; everything else keeps
 // its marker TEXTs. The marker TEXTs stay in the result, marked listMarker: what a reader that
-// ignores listOptions draws, so it still draws the same picture.
+// ignores listOptions draws, so it still draws the same picture. Items with the same space
+// between each two (margins) keep their TEXTs, and the first item's carries the list as a
+// resultjson.ListText whose ranges have that space as listSpacing: a reader that ignores it
+// draws each item where the page did.
 
 // listTypes are the marker strings Figma's list draws, by list-style-type: its bullet and its
 // numbers ("1." and up; Figma has no start value, so an ordered list must count from 1).
@@ -45,8 +48,13 @@ func (s *Setter) Lists(root *boxtree.Node) {
 	}
 	root.Walk(func(f *boxtree.Node) {
 		for j := 0; j < len(f.Kids); j++ {
-			if items := s.listAt(f.Kids[j:], parents); items != nil {
+			items, spacing := s.listAt(f.Kids[j:], parents)
+			switch {
+			case items == nil:
+			case spacing == 0:
 				s.mergeList(f, items)
+			default:
+				s.spacedList(items, spacing)
 			}
 		}
 	})
@@ -59,19 +67,20 @@ type listItem struct {
 
 // listAt returns the items of the list whose first item's marker TEXT is kids[0], when they are
 // the kids that follow it (marker, paragraph, marker, paragraph …) and Figma's list draws them as
-// the page did (listable); nil otherwise.
-func (s *Setter) listAt(kids []*boxtree.Node, parents map[*capturemodel.DOMNode]*capturemodel.DOMNode) []listItem {
+// the page did (listable), and the space between each two items (px, the same between all, at
+// most MaxListSpacing); nil otherwise.
+func (s *Setter) listAt(kids []*boxtree.Node, parents map[*capturemodel.DOMNode]*capturemodel.DOMNode) ([]listItem, float64) {
 	first := kids[0]
 	if first.Text == nil || first.Text.Style == nil || first.Text.Style.Tag != "::marker" {
-		return nil
+		return nil, 0
 	}
 	if len(kids) < 2 || kids[1].Text == nil {
-		return nil
+		return nil, 0
 	}
 	li := kids[1].Text.Style
 	list := parents[li]
 	if list == nil || (list.Tag != "ul" && list.Tag != "ol") {
-		return nil
+		return nil, 0
 	}
 	var lis []*capturemodel.DOMNode
 	for _, c := range list.Children {
@@ -80,11 +89,11 @@ func (s *Setter) listAt(kids []*boxtree.Node, parents map[*capturemodel.DOMNode]
 		case c.Type == "element":
 			lis = append(lis, c)
 		case c.Type == "text" && strings.TrimSpace(c.Text) != "":
-			return nil
+			return nil, 0
 		}
 	}
 	if len(lis) == 0 || lis[0] != li || len(kids) < 2*len(lis) {
-		return nil
+		return nil, 0
 	}
 	items := make([]listItem, len(lis))
 	kind := ""
@@ -92,24 +101,40 @@ func (s *Setter) listAt(kids []*boxtree.Node, parents map[*capturemodel.DOMNode]
 		it := listItem{marker: kids[2*i], text: kids[2*i+1]}
 		k, ok := s.listable(el, i, it)
 		if !ok || (kind != "" && k != kind) {
-			return nil
+			return nil, 0
 		}
 		kind = k
 		items[i] = it
 	}
+	spacing := 0.0
 	for i := 1; i < len(items); i++ {
 		if !sameListNode(items[0].text.Out, items[i].text.Out) {
-			return nil
+			return nil, 0
 		}
-		// The items follow each other without a gap: a reader that ignores listOptions draws
-		// each line where the page did (Figma's listSpacing would be that reader's missing gap).
+		// One space between all items: Figma's listSpacing (one value for the list here).
 		prev := items[i-1].text.Out
-		if math.Abs(items[i].text.Out.Y-(prev.Y+prev.Height)) > 0.01 {
-			return nil
+		gap := items[i].text.Out.Y - (prev.Y + prev.Height)
+		if i == 1 {
+			spacing = gap
+		}
+		if gap < -listSpacingTolerance || gap > MaxListSpacing || math.Abs(gap-spacing) > listSpacingTolerance {
+			return nil, 0
 		}
 	}
-	return items
+	if spacing <= listSpacingTolerance {
+		spacing = 0
+	}
+	return items, spacing
 }
+
+// MaxListSpacing is the most space (px) between two items that makes them one Figma list with
+// that listSpacing; items further apart keep TEXTs of their own (a list that far apart reads as
+// separate blocks, and each item's TEXT already draws it).
+const MaxListSpacing = 64
+
+// listSpacingTolerance is how far (px) the spaces between a list's items may differ and still
+// be one listSpacing (the layout's rounding of fractional margins).
+const listSpacingTolerance = 0.01
 
 // listable says whether li, the i-th item of its list, converted as it (marker and paragraph
 // TEXTs), is drawn by Figma's list as the page drew it, and which list type it is: an outside
@@ -186,25 +211,44 @@ func sameListNode(a, b *resultjson.Node) bool {
 // item's bottom, hangingList; the other items' TEXTs leave f (their warnings go to the list) and
 // the markers' TEXTs stay, marked listMarker.
 func (s *Setter) mergeList(f *boxtree.Node, items []listItem) {
-	kind := s.listType(items[0].text.Text.Style)
 	list := items[0].text.Out
-	var chars strings.Builder
-	var segs []resultjson.StyledTextSegment
-	at := 0
 	gone := map[*resultjson.Node]bool{}
 	goneIDs := map[string]bool{}
 	for i, it := range items {
+		if i > 0 {
+			gone[it.text.Out] = true
+			goneIDs[it.text.Out.ID] = true
+		}
+		it.marker.Out.ListMarker = true
+	}
+	last := items[len(items)-1].text.Out
+	list.Height = last.Y + last.Height - list.Y
+	list.Characters, list.StyledTextSegments = listParagraphs(items, s.listType(items[0].text.Text.Style))
+	list.Name = naming.Clip(strings.NewReplacer(rlm, "", lrm, "").Replace(list.Characters))
+	list.HangingList = true
+	if s.Warn != nil {
+		s.Warn.Move(goneIDs, list.ID)
+	}
+	f.Kids = slices.DeleteFunc(f.Kids, func(k *boxtree.Node) bool { return gone[k.Out] })
+	f.Out.Children = slices.DeleteFunc(f.Out.Children, func(k *resultjson.Node) bool { return gone[k] })
+}
+
+// listParagraphs joins the items' characters as paragraphs of a list of kind (ORDERED or
+// UNORDERED), and their ranges, each with listOptions: the paragraph break ends the range
+// before it (Figma's "\n" belongs to the paragraph it ends); ranges of the same style across
+// items are one range.
+func listParagraphs(items []listItem, kind string) (string, []resultjson.StyledTextSegment) {
+	var chars strings.Builder
+	var segs []resultjson.StyledTextSegment
+	at := 0
+	for i, it := range items {
 		n := it.text.Out
 		if i > 0 {
-			// The paragraph break ends the range before it (Figma's "\n" belongs to the
-			// paragraph it ends).
 			last := &segs[len(segs)-1]
 			last.Characters += "\n"
 			last.End++
 			chars.WriteString("\n")
 			at++
-			gone[n] = true
-			goneIDs[n.ID] = true
 		}
 		for _, seg := range n.StyledTextSegments {
 			seg.Start += at
@@ -219,19 +263,29 @@ func (s *Setter) mergeList(f *boxtree.Node, items []listItem) {
 		}
 		chars.WriteString(n.Characters)
 		at += utf16Len(n.Characters)
-		it.marker.Out.ListMarker = true
 	}
-	last := items[len(items)-1].text.Out
-	list.Height = last.Y + last.Height - list.Y
-	list.Characters = chars.String()
-	list.Name = naming.Clip(strings.NewReplacer(rlm, "", lrm, "").Replace(list.Characters))
-	list.StyledTextSegments = segs
-	list.HangingList = true
-	if s.Warn != nil {
-		s.Warn.Move(goneIDs, list.ID)
+	return chars.String(), segs
+}
+
+// spacedList gives the first item's TEXT the list Figma draws for items with spacing (px)
+// between each two (resultjson.ListText): the items' characters as paragraphs, their ranges with
+// listOptions and listSpacing, down to the last item's bottom. Every item's TEXT and marker TEXT
+// stay as they are, for a reader that ignores the list.
+func (s *Setter) spacedList(items []listItem, spacing float64) {
+	chars, segs := listParagraphs(items, s.listType(items[0].text.Text.Style))
+	for i := range segs {
+		segs[i].ListSpacing = spacing
 	}
-	f.Kids = slices.DeleteFunc(f.Kids, func(k *boxtree.Node) bool { return gone[k.Out] })
-	f.Out.Children = slices.DeleteFunc(f.Out.Children, func(k *resultjson.Node) bool { return gone[k] })
+	first, last := items[0].text.Out, items[len(items)-1].text.Out
+	lt := &resultjson.ListText{Characters: chars, Height: last.Y + last.Height - first.Y, StyledTextSegments: segs}
+	for i, it := range items {
+		lt.Replaces = append(lt.Replaces, it.marker.Out.ID)
+		if i > 0 {
+			lt.Replaces = append(lt.Replaces, it.text.Out.ID)
+		}
+	}
+	first.ListText = lt
+	first.HangingList = true
 }
 
 // sameRange says whether segments a and b have the same style (all but their characters and

@@ -2,9 +2,9 @@
 // (npm run generate). Do not edit.
 // @ts-nocheck
 "use strict";
-export const validateRoot = validate74;
-const schema104 = {"description":"The node tree; its root is a FRAME. Also checked (not expressible here): at most 128 levels deep (root = 1) and 50,000 nodes, node ids unique in the tree, no member repeated in one object, uninterpreted members nested at most 32 levels, and every imageRef names an entry of images (an IMAGE paint a raster, an SVG node an image/svg+xml entry, an imageRef inside an uninterpreted member any entry).","allOf":[{"$ref":"#/$defs/node"},{"properties":{"type":{"const":"FRAME"}}}]};
-const schema38 = {"description":"One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems, itemReverseZIndex), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior, the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId, and the component members componentId, componentName, componentVariants, variantOf and variantProperties. The text members textTruncation, maxLines, paragraphIndent, hangingList and listMarker are checked (their values and bounds; TEXT only; maxLines only with textTruncation ENDING; a listMarker TEXT only beside a TEXT with list ranges), as is a segment's listOptions. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.","type":"object","required":["type","id","name"],"dependentRequired":{"relativeTransform":["untransformedWidth","untransformedHeight"],"untransformedWidth":["relativeTransform","untransformedHeight"],"untransformedHeight":["relativeTransform","untransformedWidth"],"gridRowAnchorIndex":["gridColumnAnchorIndex"],"gridColumnAnchorIndex":["gridRowAnchorIndex"]},"properties":{"type":{"enum":["FRAME","GROUP","TEXT","RECTANGLE","ELLIPSE","LINE","VECTOR","SVG"]},"id":{"description":"Unique within the tree; warnings refer to it. 1 to 255 characters.","type":"string","minLength":1,"maxLength":255},"name":{"type":"string","description":"May be empty."},"x":{"type":"number","description":"px, relative to the parent frame (as Figma's x)."},"y":{"type":"number","description":"px, relative to the parent frame."},"width":{"type":"number","minimum":0,"description":"px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)."},"height":{"type":"number","minimum":0,"description":"px."},"relativeTransform":{"$ref":"#/$defs/transform"},"untransformedWidth":{"type":"number","exclusiveMinimum":0,"maximum":10000000,"description":"px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within ±1e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space."},"untransformedHeight":{"type":"number","exclusiveMinimum":0,"maximum":10000000,"description":"px: the height of a node with relativeTransform before the transform."},"visible":{"type":"boolean","description":"Figma's SceneNode.visible; absent means visible."},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"},"constraints":{"description":"Figma's Constraints: how the node follows its parent frame when the frame is resized.","type":"object","additionalProperties":false,"required":["horizontal","vertical"],"properties":{"horizontal":{"$ref":"#/$defs/constraintType"},"vertical":{"$ref":"#/$defs/constraintType"}}},"fills":{"description":"The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.","type":"array","items":{"$ref":"#/$defs/paint"}},"strokes":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokeWeight":{"type":"number","minimum":0,"description":"px."},"strokeTopWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeRightWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeBottomWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeLeftWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeAlign":{"enum":["INSIDE","OUTSIDE","CENTER"]},"dashPattern":{"type":"array","items":{"type":"number","minimum":0},"description":"Dash and gap lengths in px, alternating."},"cornerRadius":{"type":"number","minimum":0,"description":"px, all four corners."},"topLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"topRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"effects":{"type":"array","items":{"$ref":"#/$defs/effect"}},"clipsContent":{"type":"boolean","description":"FRAME only."},"children":{"type":"array","items":{"$ref":"#/$defs/node"},"description":"FRAME and GROUP nodes only."},"characters":{"type":"string","description":"TEXT nodes: the text (required)."},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000,"description":"The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)."},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textAlignHorizontal":{"enum":["LEFT","CENTER","RIGHT","JUSTIFIED"]},"textAlignVertical":{"enum":["TOP","CENTER","BOTTOM"]},"textAutoResize":{"enum":["NONE","WIDTH_AND_HEIGHT","HEIGHT","TRUNCATE"]},"textCase":{"$ref":"#/$defs/textCase"},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"textTruncation":{"enum":["DISABLED","ENDING"],"description":"ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation."},"maxLines":{"type":"integer","minimum":1,"description":"How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING), at most 10,000.","maximum":10000},"paragraphIndent":{"type":"number","minimum":0,"description":"px, the first line's indent (at most 100,000).","maximum":100000},"hangingList":{"type":"boolean","description":"TEXT only: the markers of its list ranges (a segment's listOptions) hang outside its box, left of the text, where CSS draws an outside marker (TextNode.hangingList)."},"listMarker":{"type":"boolean","description":"TEXT only: this TEXT draws one list marker of a sibling TEXT (in the same parent) whose ranges are a Figma list (listOptions) drawing the same marker. A reader that ignores listOptions draws it, and so draws the same picture; a reader that draws listOptions leaves this node out (the plugin does). Only true is written."},"imageRef":{"description":"SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.","type":"string","minLength":1},"vectorPaths":{"description":"VECTOR nodes: Figma's VectorPaths.","type":"array","items":{"type":"object","additionalProperties":false,"required":["windingRule","data"],"properties":{"windingRule":{"enum":["NONZERO","EVENODD","NONE"]},"data":{"type":"string"}}}},"layoutMode":{"enum":["NONE","HORIZONTAL","VERTICAL","GRID"],"description":"FRAME only: auto layout direction, or GRID (Figma's grid auto layout: gridRowCount, gridColumnCount, gaps and track sizes, each flowing child placed by its anchor indices and spans). A reader that ignores auto layout draws the same picture from every node's x, y, width and height."},"layoutWrap":{"enum":["NO_WRAP","WRAP"],"description":"WRAP only with layoutMode HORIZONTAL."},"paddingLeft":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingRight":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingTop":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingBottom":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"itemSpacing":{"type":"number","minimum":-100000,"maximum":100000,"description":"px between flowing children, HORIZONTAL and VERTICAL frames only (Figma allows negative spacing)."},"counterAxisSpacing":{"type":"number","minimum":0,"maximum":100000,"description":"px between wrapped rows; only with layoutWrap WRAP."},"itemReverseZIndex":{"type":"boolean","description":"true: the frame paints its first child on top, the last at the bottom (the reverse of the layer order), as a page paints items laid out in the reverse of their paint order (a row laid out right to left). Auto-layout frames only (layoutMode HORIZONTAL, VERTICAL or GRID); absent means false."},"primaryAxisAlignItems":{"enum":["MIN","CENTER","MAX","SPACE_BETWEEN"],"description":"HORIZONTAL and VERTICAL frames only."},"counterAxisAlignItems":{"enum":["MIN","CENTER","MAX","BASELINE"],"description":"HORIZONTAL and VERTICAL frames only; BASELINE only with layoutMode HORIZONTAL."},"layoutSizingHorizontal":{"enum":["FIXED","HUG","FILL"],"description":"HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only."},"layoutSizingVertical":{"enum":["FIXED","HUG","FILL"],"description":"As layoutSizingHorizontal."},"layoutPositioning":{"enum":["AUTO","ABSOLUTE"],"description":"ABSOLUTE: a child of an auto-layout frame that keeps its x and y."},"minWidth":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS min-width in px of the node's box (Figma's minWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"maxWidth":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS max-width in px of the node's box (Figma's maxWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"minHeight":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS min-height in px of the node's box (Figma's minHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"maxHeight":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS max-height in px of the node's box (Figma's maxHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"gridRowCount":{"type":"integer","minimum":1,"maximum":1000,"description":"GRID frames only (required there): the number of rows."},"gridColumnCount":{"type":"integer","minimum":1,"maximum":1000,"description":"GRID frames only (required there): the number of columns."},"gridRowGap":{"type":"number","minimum":0,"maximum":100000,"description":"px between rows, GRID frames only."},"gridColumnGap":{"type":"number","minimum":0,"maximum":100000,"description":"px between columns, GRID frames only."},"gridRowSizes":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"#/$defs/gridTrackSize"},"description":"GRID frames only: one size per row, top to bottom, in order; as many as gridRowCount."},"gridColumnSizes":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"#/$defs/gridTrackSize"},"description":"GRID frames only: one size per column, left to right, in order; as many as gridColumnCount."},"gridRowAnchorIndex":{"type":"integer","minimum":0,"maximum":999,"description":"A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based row of its first cell, below the parent's gridRowCount; the plugin places it with setGridChildPosition."},"gridColumnAnchorIndex":{"type":"integer","minimum":0,"maximum":999,"description":"A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based column of its first cell, below the parent's gridColumnCount; the plugin places it with setGridChildPosition."},"gridRowSpan":{"type":"integer","minimum":1,"maximum":1000,"description":"A child of a GRID frame: how many rows it covers (absent: 1); gridRowAnchorIndex plus the span is at most the parent's gridRowCount, and no two children of a GRID frame cover the same cell."},"gridColumnSpan":{"type":"integer","minimum":1,"maximum":1000,"description":"A child of a GRID frame: how many columns it covers (absent: 1); gridColumnAnchorIndex plus the span is at most the parent's gridColumnCount, and no two children of a GRID frame cover the same cell."},"gridChildHorizontalAlign":{"enum":["MIN","CENTER","MAX","AUTO"],"description":"A child of a GRID frame: its horizontal alignment in its cells (absent: AUTO, a child that fills them)."},"gridChildVerticalAlign":{"enum":["MIN","CENTER","MAX","AUTO"],"description":"A child of a GRID frame: its vertical alignment in its cells (absent: AUTO, a child that fills them)."},"scrollBehavior":{"enum":["SCROLLS","FIXED","STICKY_SCROLLS"],"description":"FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied."},"fillStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles; the node's fills equal its paints."},"strokeStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles."},"textStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"TEXT nodes only: the id of a TEXT style of styles."},"effectStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of an EFFECT style of styles; the node's effects equal its effects."},"componentId":{"type":"string","minLength":1,"maxLength":255,"description":"Version 2, FRAME nodes only: the node is one use of a repeated subtree, an INSTANCE of the component this id names (Figma REST's INSTANCE.componentId; at most 1,000 components). The node keeps its whole tree, so a reader that ignores componentId draws the same picture. Also checked (not expressible here): the first use of each id in document order has componentName and the plugin makes the main COMPONENT from its tree; every other use has that tree (the same node types, child counts and members, node members in any order, values as written) but for what an instance overrides: id, name, visible, characters, styledTextSegments, fills and fillStyleId on any node, and on the use itself x, y, constraints, layoutPositioning, layoutSizingHorizontal, layoutSizingVertical, the grid child members and scrollBehavior. A use's root that is a HORIZONTAL or VERTICAL frame without WRAP may have another width and height where it is not HUG (the plugin resizes the instance). A use may hold uses of other components (nested instances); componentId is not overridable, so every use holds uses of the same components at the same places (docs/results.md \"Components\")."},"componentName":{"type":"string","minLength":1,"maxLength":255,"description":"Version 2: the name of the component, on its first use only (with componentId); the plugin names the main COMPONENT with it."},"componentVariants":{"description":"Version 2, on a component's first use only (with componentName): the component's other states, each a variant of one component set (Figma's ComponentSetNode) whose main COMPONENT is the variant State=Default; the plugin clones the main component for each, sets the overrides on the clone's layers and combines them (figma.combineAsVariants). The page's instances stay in State=Default, so a reader that ignores componentVariants draws the same picture. Also checked (not expressible here): State values once each; every override's id names a node of the use's subtree (the use included), each once a variant; styledTextSegments only on a TEXT, covering its characters as the node's own (docs/results.md \"Components\").","type":"array","minItems":1,"maxItems":2,"items":{"$ref":"#/$defs/componentVariant"}},"variantOf":{"type":"string","minLength":1,"maxLength":255,"description":"Version 2, on a component's first use only (with componentName and variantProperties): the componentId of the component whose component set (Figma's ComponentSetNode) this component is a variant of; that component is the set's variant Variant=Default. Siblings of one kind that differ in more than an instance overrides (a nav's current link with another padding, a featured card) are components of one set. A reader that ignores it draws the same picture. Also checked (not expressible here): it names another component of the tree, which has no variantOf itself; at most 8 components a set, the Default included; no componentVariants beside it (docs/results.md \"Components\")."},"variantProperties":{"type":"object","description":"Version 2, with variantOf and only with it: the variant's value of its set's Variant property, as Figma's ComponentNode.variantProperties; the plugin names the variant's COMPONENT Variant=<value>. Also checked (not expressible here): each value once a set.","properties":{"Variant":{"type":"string","minLength":1,"maxLength":64,"not":{"const":"Default"}}},"required":["Variant"],"additionalProperties":false},"styledTextSegments":{"description":"TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}}},"allOf":[{"if":{"properties":{"type":{"const":"TEXT"}}},"then":{"required":["characters"]}},{"if":{"properties":{"type":{"const":"SVG"}}},"then":{"required":["imageRef"]},"else":{"not":{"required":["imageRef"]}}},{"if":{"properties":{"type":{"enum":["FRAME","GROUP"]}}},"else":{"not":{"required":["children"]}}},{"if":{"properties":{"type":{"const":"FRAME"}}},"else":{"not":{"required":["layoutMode"]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"required":["textStyleId"]}}},{"if":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}},"then":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"HORIZONTAL"}}}},{"if":{"required":["counterAxisSpacing"]},"then":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL"]}}}},"then":{"not":{"anyOf":[{"required":["layoutWrap"]},{"required":["itemSpacing"]},{"required":["counterAxisSpacing"]},{"required":["primaryAxisAlignItems"]},{"required":["counterAxisAlignItems"]}]}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL","GRID"]}}}},"then":{"not":{"anyOf":[{"required":["paddingLeft"]},{"required":["paddingRight"]},{"required":["paddingTop"]},{"required":["paddingBottom"]}]}}},{"if":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"GRID"}}},"then":{"required":["gridRowCount","gridColumnCount"]},"else":{"not":{"anyOf":[{"required":["gridRowCount"]},{"required":["gridColumnCount"]},{"required":["gridRowGap"]},{"required":["gridColumnGap"]},{"required":["gridRowSizes"]},{"required":["gridColumnSizes"]}]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"anyOf":[{"required":["styledTextSegments"]},{"required":["hangingList"]},{"required":["listMarker"]}]}}}]};
+export const validateRoot = validate77;
+const schema105 = {"description":"The node tree; its root is a FRAME. Also checked (not expressible here): at most 128 levels deep (root = 1) and 50,000 nodes, node ids unique in the tree, no member repeated in one object, uninterpreted members nested at most 32 levels, and every imageRef names an entry of images (an IMAGE paint a raster, an SVG node an image/svg+xml entry, an imageRef inside an uninterpreted member any entry).","allOf":[{"$ref":"#/$defs/node"},{"properties":{"type":{"const":"FRAME"}}}]};
+const schema38 = {"description":"One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems, itemReverseZIndex), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior, the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId, and the component members componentId, componentName, componentVariants, variantOf and variantProperties. The text members textTruncation, maxLines, paragraphIndent, hangingList, listMarker and listText are checked (their values and bounds; TEXT only; maxLines only with textTruncation ENDING; a listMarker TEXT only beside a TEXT with list ranges; a listText's ranges and the siblings it replaces), as are a segment's listOptions and listSpacing. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.","type":"object","required":["type","id","name"],"dependentRequired":{"relativeTransform":["untransformedWidth","untransformedHeight"],"untransformedWidth":["relativeTransform","untransformedHeight"],"untransformedHeight":["relativeTransform","untransformedWidth"],"gridRowAnchorIndex":["gridColumnAnchorIndex"],"gridColumnAnchorIndex":["gridRowAnchorIndex"]},"properties":{"type":{"enum":["FRAME","GROUP","TEXT","RECTANGLE","ELLIPSE","LINE","VECTOR","SVG"]},"id":{"description":"Unique within the tree; warnings refer to it. 1 to 255 characters.","type":"string","minLength":1,"maxLength":255},"name":{"type":"string","description":"May be empty."},"x":{"type":"number","description":"px, relative to the parent frame (as Figma's x)."},"y":{"type":"number","description":"px, relative to the parent frame."},"width":{"type":"number","minimum":0,"description":"px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)."},"height":{"type":"number","minimum":0,"description":"px."},"relativeTransform":{"$ref":"#/$defs/transform"},"untransformedWidth":{"type":"number","exclusiveMinimum":0,"maximum":10000000,"description":"px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within ±1e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space."},"untransformedHeight":{"type":"number","exclusiveMinimum":0,"maximum":10000000,"description":"px: the height of a node with relativeTransform before the transform."},"visible":{"type":"boolean","description":"Figma's SceneNode.visible; absent means visible."},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"},"constraints":{"description":"Figma's Constraints: how the node follows its parent frame when the frame is resized.","type":"object","additionalProperties":false,"required":["horizontal","vertical"],"properties":{"horizontal":{"$ref":"#/$defs/constraintType"},"vertical":{"$ref":"#/$defs/constraintType"}}},"fills":{"description":"The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.","type":"array","items":{"$ref":"#/$defs/paint"}},"strokes":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokeWeight":{"type":"number","minimum":0,"description":"px."},"strokeTopWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeRightWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeBottomWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeLeftWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeAlign":{"enum":["INSIDE","OUTSIDE","CENTER"]},"dashPattern":{"type":"array","items":{"type":"number","minimum":0},"description":"Dash and gap lengths in px, alternating."},"cornerRadius":{"type":"number","minimum":0,"description":"px, all four corners."},"topLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"topRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"effects":{"type":"array","items":{"$ref":"#/$defs/effect"}},"clipsContent":{"type":"boolean","description":"FRAME only."},"children":{"type":"array","items":{"$ref":"#/$defs/node"},"description":"FRAME and GROUP nodes only."},"characters":{"type":"string","description":"TEXT nodes: the text (required)."},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000,"description":"The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)."},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textAlignHorizontal":{"enum":["LEFT","CENTER","RIGHT","JUSTIFIED"]},"textAlignVertical":{"enum":["TOP","CENTER","BOTTOM"]},"textAutoResize":{"enum":["NONE","WIDTH_AND_HEIGHT","HEIGHT","TRUNCATE"]},"textCase":{"$ref":"#/$defs/textCase"},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"textTruncation":{"enum":["DISABLED","ENDING"],"description":"ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation."},"maxLines":{"type":"integer","minimum":1,"description":"How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING), at most 10,000.","maximum":10000},"paragraphIndent":{"type":"number","minimum":0,"description":"px, the first line's indent (at most 100,000).","maximum":100000},"hangingList":{"type":"boolean","description":"TEXT only: the markers of its list ranges (a segment's listOptions) hang outside its box, left of the text, where CSS draws an outside marker (TextNode.hangingList)."},"listMarker":{"type":"boolean","description":"TEXT only: this TEXT draws one list marker of a sibling TEXT (in the same parent) whose ranges are a Figma list (listOptions) drawing the same marker. A reader that ignores listOptions draws it, and so draws the same picture; a reader that draws listOptions leaves this node out (the plugin does). Only true is written."},"listText":{"description":"TEXT only, the format's member (not Figma's), on the first item's TEXT of a list whose items have the same space between them: the one TEXT Figma's list draws for all the items. A reader that draws it gives this TEXT the characters, height and styledTextSegments here (the items as paragraphs with listOptions and listSpacing) and leaves out the sibling TEXTs of replaces (every item's marker and the items after the first); a reader that ignores it draws those siblings, each where the page drew it: the same picture. Never in an auto-layout parent.","$ref":"#/$defs/listText"},"imageRef":{"description":"SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.","type":"string","minLength":1},"vectorPaths":{"description":"VECTOR nodes: Figma's VectorPaths.","type":"array","items":{"type":"object","additionalProperties":false,"required":["windingRule","data"],"properties":{"windingRule":{"enum":["NONZERO","EVENODD","NONE"]},"data":{"type":"string"}}}},"layoutMode":{"enum":["NONE","HORIZONTAL","VERTICAL","GRID"],"description":"FRAME only: auto layout direction, or GRID (Figma's grid auto layout: gridRowCount, gridColumnCount, gaps and track sizes, each flowing child placed by its anchor indices and spans). A reader that ignores auto layout draws the same picture from every node's x, y, width and height."},"layoutWrap":{"enum":["NO_WRAP","WRAP"],"description":"WRAP only with layoutMode HORIZONTAL."},"paddingLeft":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingRight":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingTop":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingBottom":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"itemSpacing":{"type":"number","minimum":-100000,"maximum":100000,"description":"px between flowing children, HORIZONTAL and VERTICAL frames only (Figma allows negative spacing)."},"counterAxisSpacing":{"type":"number","minimum":0,"maximum":100000,"description":"px between wrapped rows; only with layoutWrap WRAP."},"itemReverseZIndex":{"type":"boolean","description":"true: the frame paints its first child on top, the last at the bottom (the reverse of the layer order), as a page paints items laid out in the reverse of their paint order (a row laid out right to left). Auto-layout frames only (layoutMode HORIZONTAL, VERTICAL or GRID); absent means false."},"primaryAxisAlignItems":{"enum":["MIN","CENTER","MAX","SPACE_BETWEEN"],"description":"HORIZONTAL and VERTICAL frames only."},"counterAxisAlignItems":{"enum":["MIN","CENTER","MAX","BASELINE"],"description":"HORIZONTAL and VERTICAL frames only; BASELINE only with layoutMode HORIZONTAL."},"layoutSizingHorizontal":{"enum":["FIXED","HUG","FILL"],"description":"HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only."},"layoutSizingVertical":{"enum":["FIXED","HUG","FILL"],"description":"As layoutSizingHorizontal."},"layoutPositioning":{"enum":["AUTO","ABSOLUTE"],"description":"ABSOLUTE: a child of an auto-layout frame that keeps its x and y."},"minWidth":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS min-width in px of the node's box (Figma's minWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"maxWidth":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS max-width in px of the node's box (Figma's maxWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"minHeight":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS min-height in px of the node's box (Figma's minHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"maxHeight":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS max-height in px of the node's box (Figma's maxHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"gridRowCount":{"type":"integer","minimum":1,"maximum":1000,"description":"GRID frames only (required there): the number of rows."},"gridColumnCount":{"type":"integer","minimum":1,"maximum":1000,"description":"GRID frames only (required there): the number of columns."},"gridRowGap":{"type":"number","minimum":0,"maximum":100000,"description":"px between rows, GRID frames only."},"gridColumnGap":{"type":"number","minimum":0,"maximum":100000,"description":"px between columns, GRID frames only."},"gridRowSizes":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"#/$defs/gridTrackSize"},"description":"GRID frames only: one size per row, top to bottom, in order; as many as gridRowCount."},"gridColumnSizes":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"#/$defs/gridTrackSize"},"description":"GRID frames only: one size per column, left to right, in order; as many as gridColumnCount."},"gridRowAnchorIndex":{"type":"integer","minimum":0,"maximum":999,"description":"A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based row of its first cell, below the parent's gridRowCount; the plugin places it with setGridChildPosition."},"gridColumnAnchorIndex":{"type":"integer","minimum":0,"maximum":999,"description":"A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based column of its first cell, below the parent's gridColumnCount; the plugin places it with setGridChildPosition."},"gridRowSpan":{"type":"integer","minimum":1,"maximum":1000,"description":"A child of a GRID frame: how many rows it covers (absent: 1); gridRowAnchorIndex plus the span is at most the parent's gridRowCount, and no two children of a GRID frame cover the same cell."},"gridColumnSpan":{"type":"integer","minimum":1,"maximum":1000,"description":"A child of a GRID frame: how many columns it covers (absent: 1); gridColumnAnchorIndex plus the span is at most the parent's gridColumnCount, and no two children of a GRID frame cover the same cell."},"gridChildHorizontalAlign":{"enum":["MIN","CENTER","MAX","AUTO"],"description":"A child of a GRID frame: its horizontal alignment in its cells (absent: AUTO, a child that fills them)."},"gridChildVerticalAlign":{"enum":["MIN","CENTER","MAX","AUTO"],"description":"A child of a GRID frame: its vertical alignment in its cells (absent: AUTO, a child that fills them)."},"scrollBehavior":{"enum":["SCROLLS","FIXED","STICKY_SCROLLS"],"description":"FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied."},"fillStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles; the node's fills equal its paints."},"strokeStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles."},"textStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"TEXT nodes only: the id of a TEXT style of styles."},"effectStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of an EFFECT style of styles; the node's effects equal its effects."},"componentId":{"type":"string","minLength":1,"maxLength":255,"description":"Version 2, FRAME nodes only: the node is one use of a repeated subtree, an INSTANCE of the component this id names (Figma REST's INSTANCE.componentId; at most 1,000 components). The node keeps its whole tree, so a reader that ignores componentId draws the same picture. Also checked (not expressible here): the first use of each id in document order has componentName and the plugin makes the main COMPONENT from its tree; every other use has that tree (the same node types, child counts and members, node members in any order, values as written) but for what an instance overrides: id, name, visible, characters, styledTextSegments, fills and fillStyleId on any node, and on the use itself x, y, constraints, layoutPositioning, layoutSizingHorizontal, layoutSizingVertical, the grid child members and scrollBehavior. A use's root that is a HORIZONTAL or VERTICAL frame without WRAP may have another width and height where it is not HUG (the plugin resizes the instance). A use may hold uses of other components (nested instances); componentId is not overridable, so every use holds uses of the same components at the same places (docs/results.md \"Components\")."},"componentName":{"type":"string","minLength":1,"maxLength":255,"description":"Version 2: the name of the component, on its first use only (with componentId); the plugin names the main COMPONENT with it."},"componentVariants":{"description":"Version 2, on a component's first use only (with componentName): the component's other states, each a variant of one component set (Figma's ComponentSetNode) whose main COMPONENT is the variant State=Default; the plugin clones the main component for each, sets the overrides on the clone's layers and combines them (figma.combineAsVariants). The page's instances stay in State=Default, so a reader that ignores componentVariants draws the same picture. Also checked (not expressible here): State values once each; every override's id names a node of the use's subtree (the use included), each once a variant; styledTextSegments only on a TEXT, covering its characters as the node's own (docs/results.md \"Components\").","type":"array","minItems":1,"maxItems":2,"items":{"$ref":"#/$defs/componentVariant"}},"variantOf":{"type":"string","minLength":1,"maxLength":255,"description":"Version 2, on a component's first use only (with componentName and variantProperties): the componentId of the component whose component set (Figma's ComponentSetNode) this component is a variant of; that component is the set's variant Variant=Default. Siblings of one kind that differ in more than an instance overrides (a nav's current link with another padding, a featured card) are components of one set. A reader that ignores it draws the same picture. Also checked (not expressible here): it names another component of the tree, which has no variantOf itself; at most 8 components a set, the Default included; no componentVariants beside it (docs/results.md \"Components\")."},"variantProperties":{"type":"object","description":"Version 2, with variantOf and only with it: the variant's value of its set's Variant property, as Figma's ComponentNode.variantProperties; the plugin names the variant's COMPONENT Variant=<value>. Also checked (not expressible here): each value once a set.","properties":{"Variant":{"type":"string","minLength":1,"maxLength":64,"not":{"const":"Default"}}},"required":["Variant"],"additionalProperties":false},"styledTextSegments":{"description":"TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}}},"allOf":[{"if":{"properties":{"type":{"const":"TEXT"}}},"then":{"required":["characters"]}},{"if":{"properties":{"type":{"const":"SVG"}}},"then":{"required":["imageRef"]},"else":{"not":{"required":["imageRef"]}}},{"if":{"properties":{"type":{"enum":["FRAME","GROUP"]}}},"else":{"not":{"required":["children"]}}},{"if":{"properties":{"type":{"const":"FRAME"}}},"else":{"not":{"required":["layoutMode"]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"required":["textStyleId"]}}},{"if":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}},"then":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"HORIZONTAL"}}}},{"if":{"required":["counterAxisSpacing"]},"then":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL"]}}}},"then":{"not":{"anyOf":[{"required":["layoutWrap"]},{"required":["itemSpacing"]},{"required":["counterAxisSpacing"]},{"required":["primaryAxisAlignItems"]},{"required":["counterAxisAlignItems"]}]}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL","GRID"]}}}},"then":{"not":{"anyOf":[{"required":["paddingLeft"]},{"required":["paddingRight"]},{"required":["paddingTop"]},{"required":["paddingBottom"]}]}}},{"if":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"GRID"}}},"then":{"required":["gridRowCount","gridColumnCount"]},"else":{"not":{"anyOf":[{"required":["gridRowCount"]},{"required":["gridColumnCount"]},{"required":["gridRowGap"]},{"required":["gridColumnGap"]},{"required":["gridRowSizes"]},{"required":["gridColumnSizes"]}]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"anyOf":[{"required":["styledTextSegments"]},{"required":["hangingList"]},{"required":["listMarker"]},{"required":["listText"]}]}}}]};
 const schema39 = {"description":"Figma's Transform: a 2x3 affine matrix [[a, c, e], [b, d, f]].","type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"number"}}};
 const schema40 = {"description":"Figma's BlendMode.","enum":["PASS_THROUGH","NORMAL","DARKEN","MULTIPLY","LINEAR_BURN","COLOR_BURN","LIGHTEN","SCREEN","LINEAR_DODGE","COLOR_DODGE","OVERLAY","SOFT_LIGHT","HARD_LIGHT","DIFFERENCE","EXCLUSION","HUE","SATURATION","COLOR","LUMINOSITY"]};
 const schema41 = {"enum":["MIN","CENTER","MAX","STRETCH","SCALE"]};
@@ -15,7 +15,7 @@ const schema68 = {"enum":["ORIGINAL","UPPER","LOWER","TITLE","SMALL_CAPS","SMALL
 const schema69 = {"enum":["NONE","UNDERLINE","STRIKETHROUGH"]};
 const schema70 = {"enum":["SOLID","WAVY","DOTTED"],"description":"How a decoration line is drawn (Figma's TextDecorationStyle); absent: SOLID. CSS dashed is written DOTTED and double SOLID, with a TEXT_DECORATION_STYLE warning."};
 const schema71 = {"type":"object","description":"Figma's TextDecorationOffset or TextDecorationThickness; absent: AUTO (the font's).","required":["value","unit"],"additionalProperties":false,"properties":{"value":{"type":"number"},"unit":{"enum":["PIXELS","PERCENT"]}}};
-const schema74 = {"description":"Figma's GridTrackSize: FIXED (value: px), FLEX (value: the share of the free room, as a CSS fr; absent: 1) or HUG (sized by the children placed in the track alone; no value).","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["FIXED","FLEX","HUG"]},"value":{"type":"number","minimum":0,"maximum":100000}},"allOf":[{"if":{"properties":{"type":{"const":"FIXED"}}},"then":{"required":["value"]}},{"if":{"properties":{"type":{"const":"FLEX"}}},"then":{"properties":{"value":{"exclusiveMinimum":0}}}},{"if":{"properties":{"type":{"const":"HUG"}}},"then":{"not":{"required":["value"]}}}]};
+const schema83 = {"description":"Figma's GridTrackSize: FIXED (value: px), FLEX (value: the share of the free room, as a CSS fr; absent: 1) or HUG (sized by the children placed in the track alone; no value).","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["FIXED","FLEX","HUG"]},"value":{"type":"number","minimum":0,"maximum":100000}},"allOf":[{"if":{"properties":{"type":{"const":"FIXED"}}},"then":{"required":["value"]}},{"if":{"properties":{"type":{"const":"FLEX"}}},"then":{"properties":{"value":{"exclusiveMinimum":0}}}},{"if":{"properties":{"type":{"const":"HUG"}}},"then":{"not":{"required":["value"]}}}]};
 const func1 = ((s) => Array.from(s).length);
 const schema43 = {"description":"A Figma Paint: SOLID, a gradient, or IMAGE naming a raster entry of images by imageRef (other paints have no imageRef). Members are Figma's (SolidPaint, GradientPaint, ImagePaint); the backend checks only type and imageRef. discriminator (OpenAPI's keyword, an annotation to JSON Schema) names the member that selects the branch, so a validator reports the errors of that branch only.","oneOf":[{"$ref":"#/$defs/solidPaint"},{"$ref":"#/$defs/gradientPaint"},{"$ref":"#/$defs/imagePaint"}],"discriminator":{"propertyName":"type"}};
 const schema44 = {"description":"Figma's SolidPaint.","type":"object","additionalProperties":false,"required":["type","color"],"properties":{"type":{"const":"SOLID"},"color":{"$ref":"#/$defs/rgb"},"visible":{"type":"boolean"},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"},"boundVariables":{"type":"object","additionalProperties":false,"required":[],"properties":{"color":{"$ref":"#/$defs/variable_alias"}}}}};
@@ -2049,14 +2049,13 @@ return errors === 0;
 }
 validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema76 = {"description":"One variant of a component set: Figma's ComponentNode.variantProperties and the paint members of the main component's layers that differ in it.","type":"object","additionalProperties":false,"required":["variantProperties","overrides"],"properties":{"variantProperties":{"type":"object","additionalProperties":false,"required":["State"],"properties":{"State":{"description":"The state the variant shows (the main component is Default).","enum":["Hover","Focus"]}}},"overrides":{"description":"At most 500; each id once.","type":"array","minItems":1,"maxItems":500,"items":{"$ref":"#/$defs/variantOverride"}}}};
-const schema77 = {"description":"The members of one layer of a variant that differ from the main component (only paint members; each present only where it differs; an empty list clears the paints).","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"description":"A node of the first use's subtree (the use itself included).","type":"string","minLength":1,"maxLength":255},"opacity":{"type":"number","minimum":0,"maximum":1},"fills":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokes":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokeWeight":{"type":"number","minimum":0,"description":"px."},"strokeTopWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeRightWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeBottomWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeLeftWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"effects":{"type":"array","items":{"$ref":"#/$defs/effect"}},"textDecoration":{"$ref":"#/$defs/textDecoration"},"styledTextSegments":{"description":"A TEXT's segments in the variant, covering its characters as the node's own do.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}}}};
-const schema79 = {"description":"One styled text segment. Members other than start, end, characters, fills and listOptions pass to the plugin unchecked; the converter writes all of those listed here.","type":"object","required":["start","end"],"properties":{"characters":{"type":"string","description":"The range's characters (optional; equal to the node's characters from start to end)."},"start":{"type":"integer","minimum":0},"end":{"type":"integer","minimum":1},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000},"fills":{"type":"array","items":{"$ref":"#/$defs/paint"}},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textCase":{"$ref":"#/$defs/textCase"},"hyperlink":{"description":"Figma's HyperlinkTarget, or null.","oneOf":[{"type":"null"},{"type":"object","required":["type","value"],"properties":{"type":{"enum":["URL","NODE"]},"value":{"type":"string","minLength":1}}}]},"listOptions":{"description":"Figma's TextListOptions of the range's paragraphs (setRangeListOptions): ORDERED (numbers 1., 2., …) or UNORDERED (bullets) list items; NONE or absent: no list.","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["ORDERED","UNORDERED","NONE"]}}}}};
+const schema74 = {"description":"A list whose items have space between them, as the one TEXT Figma's list draws (a TEXT's listText).","type":"object","additionalProperties":false,"required":["characters","height","styledTextSegments","replaces"],"properties":{"characters":{"description":"The items' characters, joined by \"\\n\" (each item one paragraph).","type":"string"},"height":{"description":"px, from the first item's top to the last item's bottom (0 to 100,000).","type":"number","minimum":0,"maximum":100000},"styledTextSegments":{"description":"The items' ranges covering characters (the styled text rules), with listOptions and listSpacing; at least one a list.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}},"replaces":{"description":"The ids of the sibling TEXTs (same parent) the list TEXT draws: every item's marker and the items after the first; each at most once.","type":"array","minItems":1,"maxItems":50000,"items":{"type":"string"}}}};
+const schema75 = {"description":"One styled text segment. Members other than start, end, characters, fills, listOptions and listSpacing pass to the plugin unchecked; the converter writes all of those listed here.","type":"object","required":["start","end"],"properties":{"characters":{"type":"string","description":"The range's characters (optional; equal to the node's characters from start to end)."},"start":{"type":"integer","minimum":0},"end":{"type":"integer","minimum":1},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000},"fills":{"type":"array","items":{"$ref":"#/$defs/paint"}},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textCase":{"$ref":"#/$defs/textCase"},"hyperlink":{"description":"Figma's HyperlinkTarget, or null.","oneOf":[{"type":"null"},{"type":"object","required":["type","value"],"properties":{"type":{"enum":["URL","NODE"]},"value":{"type":"string","minLength":1}}}]},"listOptions":{"description":"Figma's TextListOptions of the range's paragraphs (setRangeListOptions): ORDERED (numbers 1., 2., …) or UNORDERED (bullets) list items; NONE or absent: no list.","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["ORDERED","UNORDERED","NONE"]}}},"listSpacing":{"description":"px, the space Figma's list puts between the range's list paragraphs and the next item (setRangeListSpacing; 0 to 100,000); absent: 0.","type":"number","minimum":0,"maximum":100000}}};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate47.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2067,14 +2066,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.start === undefined) && (missing0 = "start")) || ((data.end === undefined) && (missing0 = "end"))){
-validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate47.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.characters !== undefined){
 const _errs1 = errors;
 if(typeof data.characters !== "string"){
-validate51.errors = [{instancePath:instancePath+"/characters",schemaPath:"#/properties/characters/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate47.errors = [{instancePath:instancePath+"/characters",schemaPath:"#/properties/characters/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2087,13 +2086,13 @@ if(data.start !== undefined){
 let data1 = data.start;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate51.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate47.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 < 0 || isNaN(data1)){
-validate51.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate47.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -2108,13 +2107,13 @@ if(data.end !== undefined){
 let data2 = data.end;
 const _errs5 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-validate51.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate47.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 < 1 || isNaN(data2)){
-validate51.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate47.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -2133,14 +2132,14 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if(((data3.family === undefined) && (missing1 = "family")) || ((data3.style === undefined) && (missing1 = "style"))){
-validate51.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate47.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs10 = errors;
 for(const key0 in data3){
 if(!((key0 === "family") || (key0 === "style"))){
-validate51.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate47.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2152,18 +2151,18 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data4 === "string"){
 if(func1(data4) > 255){
-validate51.errors = [{instancePath:instancePath+"/fontName/family",schemaPath:"#/$defs/fontName/properties/family/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+validate47.errors = [{instancePath:instancePath+"/fontName/family",schemaPath:"#/$defs/fontName/properties/family/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
 if(func1(data4) < 1){
-validate51.errors = [{instancePath:instancePath+"/fontName/family",schemaPath:"#/$defs/fontName/properties/family/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate47.errors = [{instancePath:instancePath+"/fontName/family",schemaPath:"#/$defs/fontName/properties/family/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate51.errors = [{instancePath:instancePath+"/fontName/family",schemaPath:"#/$defs/fontName/properties/family/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate47.errors = [{instancePath:instancePath+"/fontName/family",schemaPath:"#/$defs/fontName/properties/family/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2179,18 +2178,18 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(typeof data5 === "string"){
 if(func1(data5) > 255){
-validate51.errors = [{instancePath:instancePath+"/fontName/style",schemaPath:"#/$defs/fontName/properties/style/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+validate47.errors = [{instancePath:instancePath+"/fontName/style",schemaPath:"#/$defs/fontName/properties/style/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
 if(func1(data5) < 1){
-validate51.errors = [{instancePath:instancePath+"/fontName/style",schemaPath:"#/$defs/fontName/properties/style/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate47.errors = [{instancePath:instancePath+"/fontName/style",schemaPath:"#/$defs/fontName/properties/style/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate51.errors = [{instancePath:instancePath+"/fontName/style",schemaPath:"#/$defs/fontName/properties/style/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate47.errors = [{instancePath:instancePath+"/fontName/style",schemaPath:"#/$defs/fontName/properties/style/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2204,7 +2203,7 @@ var valid2 = true;
 }
 }
 else {
-validate51.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate47.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2220,12 +2219,12 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data6 == "number"){
 if(data6 <= 0 || isNaN(data6)){
-validate51.errors = [{instancePath:instancePath+"/fontSize",schemaPath:"#/properties/fontSize/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
+validate47.errors = [{instancePath:instancePath+"/fontSize",schemaPath:"#/properties/fontSize/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
 }
 }
 else {
-validate51.errors = [{instancePath:instancePath+"/fontSize",schemaPath:"#/properties/fontSize/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate47.errors = [{instancePath:instancePath+"/fontSize",schemaPath:"#/properties/fontSize/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -2239,18 +2238,18 @@ if(data.fontWeight !== undefined){
 let data7 = data.fontWeight;
 const _errs17 = errors;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-validate51.errors = [{instancePath:instancePath+"/fontWeight",schemaPath:"#/properties/fontWeight/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate47.errors = [{instancePath:instancePath+"/fontWeight",schemaPath:"#/properties/fontWeight/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs17){
 if(typeof data7 == "number"){
 if(data7 > 1000 || isNaN(data7)){
-validate51.errors = [{instancePath:instancePath+"/fontWeight",schemaPath:"#/properties/fontWeight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+validate47.errors = [{instancePath:instancePath+"/fontWeight",schemaPath:"#/properties/fontWeight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
 return false;
 }
 else {
 if(data7 < 1 || isNaN(data7)){
-validate51.errors = [{instancePath:instancePath+"/fontWeight",schemaPath:"#/properties/fontWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate47.errors = [{instancePath:instancePath+"/fontWeight",schemaPath:"#/properties/fontWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -2282,7 +2281,7 @@ break;
 }
 }
 else {
-validate51.errors = [{instancePath:instancePath+"/fills",schemaPath:"#/properties/fills/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate47.errors = [{instancePath:instancePath+"/fills",schemaPath:"#/properties/fills/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2296,7 +2295,7 @@ if(data.textDecoration !== undefined){
 let data10 = data.textDecoration;
 const _errs22 = errors;
 if(!(((data10 === "NONE") || (data10 === "UNDERLINE")) || (data10 === "STRIKETHROUGH"))){
-validate51.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
+validate47.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -2309,7 +2308,7 @@ if(data.textDecorationStyle !== undefined){
 let data11 = data.textDecorationStyle;
 const _errs24 = errors;
 if(!(((data11 === "SOLID") || (data11 === "WAVY")) || (data11 === "DOTTED"))){
-validate51.errors = [{instancePath:instancePath+"/textDecorationStyle",schemaPath:"#/$defs/textDecorationStyle/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"}];
+validate47.errors = [{instancePath:instancePath+"/textDecorationStyle",schemaPath:"#/$defs/textDecorationStyle/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -2326,14 +2325,14 @@ if(errors === _errs27){
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 let missing2;
 if(((data12.value === undefined) && (missing2 = "value")) || ((data12.unit === undefined) && (missing2 = "unit"))){
-validate51.errors = [{instancePath:instancePath+"/textDecorationOffset",schemaPath:"#/$defs/textDecorationLength/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate47.errors = [{instancePath:instancePath+"/textDecorationOffset",schemaPath:"#/$defs/textDecorationLength/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs29 = errors;
 for(const key1 in data12){
 if(!((key1 === "value") || (key1 === "unit"))){
-validate51.errors = [{instancePath:instancePath+"/textDecorationOffset",schemaPath:"#/$defs/textDecorationLength/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate47.errors = [{instancePath:instancePath+"/textDecorationOffset",schemaPath:"#/$defs/textDecorationLength/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2342,7 +2341,7 @@ if(_errs29 === errors){
 if(data12.value !== undefined){
 const _errs30 = errors;
 if(!(typeof data12.value == "number")){
-validate51.errors = [{instancePath:instancePath+"/textDecorationOffset/value",schemaPath:"#/$defs/textDecorationLength/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate47.errors = [{instancePath:instancePath+"/textDecorationOffset/value",schemaPath:"#/$defs/textDecorationLength/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid7 = _errs30 === errors;
@@ -2355,7 +2354,7 @@ if(data12.unit !== undefined){
 let data14 = data12.unit;
 const _errs32 = errors;
 if(!((data14 === "PIXELS") || (data14 === "PERCENT"))){
-validate51.errors = [{instancePath:instancePath+"/textDecorationOffset/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema71.properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate47.errors = [{instancePath:instancePath+"/textDecorationOffset/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema71.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid7 = _errs32 === errors;
@@ -2368,7 +2367,7 @@ var valid7 = true;
 }
 }
 else {
-validate51.errors = [{instancePath:instancePath+"/textDecorationOffset",schemaPath:"#/$defs/textDecorationLength/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate47.errors = [{instancePath:instancePath+"/textDecorationOffset",schemaPath:"#/$defs/textDecorationLength/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2386,14 +2385,14 @@ if(errors === _errs34){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 let missing3;
 if(((data15.value === undefined) && (missing3 = "value")) || ((data15.unit === undefined) && (missing3 = "unit"))){
-validate51.errors = [{instancePath:instancePath+"/textDecorationThickness",schemaPath:"#/$defs/textDecorationLength/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate47.errors = [{instancePath:instancePath+"/textDecorationThickness",schemaPath:"#/$defs/textDecorationLength/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs36 = errors;
 for(const key2 in data15){
 if(!((key2 === "value") || (key2 === "unit"))){
-validate51.errors = [{instancePath:instancePath+"/textDecorationThickness",schemaPath:"#/$defs/textDecorationLength/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate47.errors = [{instancePath:instancePath+"/textDecorationThickness",schemaPath:"#/$defs/textDecorationLength/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2402,7 +2401,7 @@ if(_errs36 === errors){
 if(data15.value !== undefined){
 const _errs37 = errors;
 if(!(typeof data15.value == "number")){
-validate51.errors = [{instancePath:instancePath+"/textDecorationThickness/value",schemaPath:"#/$defs/textDecorationLength/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate47.errors = [{instancePath:instancePath+"/textDecorationThickness/value",schemaPath:"#/$defs/textDecorationLength/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid9 = _errs37 === errors;
@@ -2415,7 +2414,7 @@ if(data15.unit !== undefined){
 let data17 = data15.unit;
 const _errs39 = errors;
 if(!((data17 === "PIXELS") || (data17 === "PERCENT"))){
-validate51.errors = [{instancePath:instancePath+"/textDecorationThickness/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema71.properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate47.errors = [{instancePath:instancePath+"/textDecorationThickness/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema71.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid9 = _errs39 === errors;
@@ -2428,7 +2427,7 @@ var valid9 = true;
 }
 }
 else {
-validate51.errors = [{instancePath:instancePath+"/textDecorationThickness",schemaPath:"#/$defs/textDecorationLength/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate47.errors = [{instancePath:instancePath+"/textDecorationThickness",schemaPath:"#/$defs/textDecorationLength/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2458,14 +2457,14 @@ if(errors === _errs42){
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 let missing4;
 if(((data19.value === undefined) && (missing4 = "value")) || ((data19.unit === undefined) && (missing4 = "unit"))){
-validate51.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate47.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs44 = errors;
 for(const key3 in data19){
 if(!((key3 === "value") || (key3 === "unit"))){
-validate51.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate47.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2474,7 +2473,7 @@ if(_errs44 === errors){
 if(data19.value !== undefined){
 const _errs45 = errors;
 if(!(typeof data19.value == "number")){
-validate51.errors = [{instancePath:instancePath+"/letterSpacing/value",schemaPath:"#/$defs/letterSpacing/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate47.errors = [{instancePath:instancePath+"/letterSpacing/value",schemaPath:"#/$defs/letterSpacing/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid11 = _errs45 === errors;
@@ -2487,7 +2486,7 @@ if(data19.unit !== undefined){
 let data21 = data19.unit;
 const _errs47 = errors;
 if(!((data21 === "PIXELS") || (data21 === "PERCENT"))){
-validate51.errors = [{instancePath:instancePath+"/letterSpacing/unit",schemaPath:"#/$defs/letterSpacing/properties/unit/enum",keyword:"enum",params:{allowedValues: schema67.properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate47.errors = [{instancePath:instancePath+"/letterSpacing/unit",schemaPath:"#/$defs/letterSpacing/properties/unit/enum",keyword:"enum",params:{allowedValues: schema67.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid11 = _errs47 === errors;
@@ -2500,7 +2499,7 @@ var valid11 = true;
 }
 }
 else {
-validate51.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate47.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2514,7 +2513,7 @@ if(data.textCase !== undefined){
 let data22 = data.textCase;
 const _errs48 = errors;
 if(!((((((data22 === "ORIGINAL") || (data22 === "UPPER")) || (data22 === "LOWER")) || (data22 === "TITLE")) || (data22 === "SMALL_CAPS")) || (data22 === "SMALL_CAPS_FORCED"))){
-validate51.errors = [{instancePath:instancePath+"/textCase",schemaPath:"#/$defs/textCase/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"}];
+validate47.errors = [{instancePath:instancePath+"/textCase",schemaPath:"#/$defs/textCase/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs48 === errors;
@@ -2564,7 +2563,7 @@ if(data23.type !== undefined){
 let data24 = data23.type;
 const _errs56 = errors;
 if(!((data24 === "URL") || (data24 === "NODE"))){
-const err2 = {instancePath:instancePath+"/hyperlink/type",schemaPath:"#/properties/hyperlink/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema79.properties.hyperlink.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/hyperlink/type",schemaPath:"#/properties/hyperlink/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema75.properties.hyperlink.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2648,7 +2647,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate51.errors = vErrors;
+validate47.errors = vErrors;
 return false;
 }
 else {
@@ -2675,14 +2674,14 @@ if(errors === _errs59){
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 let missing6;
 if((data26.type === undefined) && (missing6 = "type")){
-validate51.errors = [{instancePath:instancePath+"/listOptions",schemaPath:"#/properties/listOptions/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
+validate47.errors = [{instancePath:instancePath+"/listOptions",schemaPath:"#/properties/listOptions/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
 return false;
 }
 else {
 const _errs61 = errors;
 for(const key4 in data26){
 if(!(key4 === "type")){
-validate51.errors = [{instancePath:instancePath+"/listOptions",schemaPath:"#/properties/listOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
+validate47.errors = [{instancePath:instancePath+"/listOptions",schemaPath:"#/properties/listOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2691,7 +2690,7 @@ if(_errs61 === errors){
 if(data26.type !== undefined){
 let data27 = data26.type;
 if(!(((data27 === "ORDERED") || (data27 === "UNORDERED")) || (data27 === "NONE"))){
-validate51.errors = [{instancePath:instancePath+"/listOptions/type",schemaPath:"#/properties/listOptions/properties/type/enum",keyword:"enum",params:{allowedValues: schema79.properties.listOptions.properties.type.enum},message:"must be equal to one of the allowed values"}];
+validate47.errors = [{instancePath:instancePath+"/listOptions/type",schemaPath:"#/properties/listOptions/properties/type/enum",keyword:"enum",params:{allowedValues: schema75.properties.listOptions.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 }
@@ -2699,11 +2698,38 @@ return false;
 }
 }
 else {
-validate51.errors = [{instancePath:instancePath+"/listOptions",schemaPath:"#/properties/listOptions/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate47.errors = [{instancePath:instancePath+"/listOptions",schemaPath:"#/properties/listOptions/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
 var valid0 = _errs59 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.listSpacing !== undefined){
+let data28 = data.listSpacing;
+const _errs63 = errors;
+if(errors === _errs63){
+if(typeof data28 == "number"){
+if(data28 > 100000 || isNaN(data28)){
+validate47.errors = [{instancePath:instancePath+"/listSpacing",schemaPath:"#/properties/listSpacing/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
+return false;
+}
+else {
+if(data28 < 0 || isNaN(data28)){
+validate47.errors = [{instancePath:instancePath+"/listSpacing",schemaPath:"#/properties/listSpacing/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+else {
+validate47.errors = [{instancePath:instancePath+"/listSpacing",schemaPath:"#/properties/listSpacing/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs63 === errors;
 }
 else {
 var valid0 = true;
@@ -2725,21 +2751,178 @@ var valid0 = true;
 }
 }
 }
+}
 else {
-validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate51.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"characters":true,"start":true,"end":true,"fontName":true,"fontSize":true,"fontWeight":true,"fills":true,"textDecoration":true,"textDecorationStyle":true,"textDecorationOffset":true,"textDecorationThickness":true,"textDecorationColor":true,"letterSpacing":true,"textCase":true,"hyperlink":true,"listOptions":true},"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":{"characters":true,"start":true,"end":true,"fontName":true,"fontSize":true,"fontWeight":true,"fills":true,"textDecoration":true,"textDecorationStyle":true,"textDecorationOffset":true,"textDecorationThickness":true,"textDecorationColor":true,"letterSpacing":true,"textCase":true,"hyperlink":true,"listOptions":true,"listSpacing":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate46.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.characters === undefined) && (missing0 = "characters")) || ((data.height === undefined) && (missing0 = "height"))) || ((data.styledTextSegments === undefined) && (missing0 = "styledTextSegments"))) || ((data.replaces === undefined) && (missing0 = "replaces"))){
+validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "characters") || (key0 === "height")) || (key0 === "styledTextSegments")) || (key0 === "replaces"))){
+validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.characters !== undefined){
+const _errs2 = errors;
+if(typeof data.characters !== "string"){
+validate46.errors = [{instancePath:instancePath+"/characters",schemaPath:"#/properties/characters/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.height !== undefined){
+let data1 = data.height;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 == "number"){
+if(data1 > 100000 || isNaN(data1)){
+validate46.errors = [{instancePath:instancePath+"/height",schemaPath:"#/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
+return false;
+}
+else {
+if(data1 < 0 || isNaN(data1)){
+validate46.errors = [{instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+else {
+validate46.errors = [{instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.styledTextSegments !== undefined){
+let data2 = data.styledTextSegments;
+const _errs6 = errors;
+if(errors === _errs6){
+if(Array.isArray(data2)){
+var valid1 = true;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+const _errs8 = errors;
+if(!(validate47(data2[i0], {instancePath:instancePath+"/styledTextSegments/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs8 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate46.errors = [{instancePath:instancePath+"/styledTextSegments",schemaPath:"#/properties/styledTextSegments/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.replaces !== undefined){
+let data4 = data.replaces;
+const _errs9 = errors;
+if(errors === _errs9){
+if(Array.isArray(data4)){
+if(data4.length > 50000){
+validate46.errors = [{instancePath:instancePath+"/replaces",schemaPath:"#/properties/replaces/maxItems",keyword:"maxItems",params:{limit: 50000},message:"must NOT have more than 50000 items"}];
+return false;
+}
+else {
+if(data4.length < 1){
+validate46.errors = [{instancePath:instancePath+"/replaces",schemaPath:"#/properties/replaces/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+return false;
+}
+else {
+var valid2 = true;
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+const _errs11 = errors;
+if(typeof data4[i1] !== "string"){
+validate46.errors = [{instancePath:instancePath+"/replaces/" + i1,schemaPath:"#/properties/replaces/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs11 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+}
+else {
+validate46.errors = [{instancePath:instancePath+"/replaces",schemaPath:"#/properties/replaces/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate46.errors = vErrors;
+return errors === 0;
+}
+validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema85 = {"description":"One variant of a component set: Figma's ComponentNode.variantProperties and the paint members of the main component's layers that differ in it.","type":"object","additionalProperties":false,"required":["variantProperties","overrides"],"properties":{"variantProperties":{"type":"object","additionalProperties":false,"required":["State"],"properties":{"State":{"description":"The state the variant shows (the main component is Default).","enum":["Hover","Focus"]}}},"overrides":{"description":"At most 500; each id once.","type":"array","minItems":1,"maxItems":500,"items":{"$ref":"#/$defs/variantOverride"}}}};
+const schema86 = {"description":"The members of one layer of a variant that differ from the main component (only paint members; each present only where it differs; an empty list clears the paints).","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"description":"A node of the first use's subtree (the use itself included).","type":"string","minLength":1,"maxLength":255},"opacity":{"type":"number","minimum":0,"maximum":1},"fills":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokes":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokeWeight":{"type":"number","minimum":0,"description":"px."},"strokeTopWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeRightWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeBottomWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeLeftWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"effects":{"type":"array","items":{"$ref":"#/$defs/effect"}},"textDecoration":{"$ref":"#/$defs/textDecoration"},"styledTextSegments":{"description":"A TEXT's segments in the variant, covering its characters as the node's own do.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}}}};
+
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate53.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2750,14 +2933,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-validate47.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate53.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func5.call(schema77.properties, key0))){
-validate47.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func5.call(schema86.properties, key0))){
+validate53.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2769,18 +2952,18 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(func1(data0) > 255){
-validate47.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+validate53.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
 if(func1(data0) < 1){
-validate47.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate53.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate47.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate53.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2796,18 +2979,18 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 == "number"){
 if(data1 > 1 || isNaN(data1)){
-validate47.errors = [{instancePath:instancePath+"/opacity",schemaPath:"#/properties/opacity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate53.errors = [{instancePath:instancePath+"/opacity",schemaPath:"#/properties/opacity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate47.errors = [{instancePath:instancePath+"/opacity",schemaPath:"#/properties/opacity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate53.errors = [{instancePath:instancePath+"/opacity",schemaPath:"#/properties/opacity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate47.errors = [{instancePath:instancePath+"/opacity",schemaPath:"#/properties/opacity/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate53.errors = [{instancePath:instancePath+"/opacity",schemaPath:"#/properties/opacity/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -2837,7 +3020,7 @@ break;
 }
 }
 else {
-validate47.errors = [{instancePath:instancePath+"/fills",schemaPath:"#/properties/fills/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate53.errors = [{instancePath:instancePath+"/fills",schemaPath:"#/properties/fills/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2867,7 +3050,7 @@ break;
 }
 }
 else {
-validate47.errors = [{instancePath:instancePath+"/strokes",schemaPath:"#/properties/strokes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate53.errors = [{instancePath:instancePath+"/strokes",schemaPath:"#/properties/strokes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2883,12 +3066,12 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data6 == "number"){
 if(data6 < 0 || isNaN(data6)){
-validate47.errors = [{instancePath:instancePath+"/strokeWeight",schemaPath:"#/properties/strokeWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate53.errors = [{instancePath:instancePath+"/strokeWeight",schemaPath:"#/properties/strokeWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate47.errors = [{instancePath:instancePath+"/strokeWeight",schemaPath:"#/properties/strokeWeight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate53.errors = [{instancePath:instancePath+"/strokeWeight",schemaPath:"#/properties/strokeWeight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -2904,12 +3087,12 @@ const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data7 == "number"){
 if(data7 < 0 || isNaN(data7)){
-validate47.errors = [{instancePath:instancePath+"/strokeTopWeight",schemaPath:"#/properties/strokeTopWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate53.errors = [{instancePath:instancePath+"/strokeTopWeight",schemaPath:"#/properties/strokeTopWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate47.errors = [{instancePath:instancePath+"/strokeTopWeight",schemaPath:"#/properties/strokeTopWeight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate53.errors = [{instancePath:instancePath+"/strokeTopWeight",schemaPath:"#/properties/strokeTopWeight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -2925,12 +3108,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data8 == "number"){
 if(data8 < 0 || isNaN(data8)){
-validate47.errors = [{instancePath:instancePath+"/strokeRightWeight",schemaPath:"#/properties/strokeRightWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate53.errors = [{instancePath:instancePath+"/strokeRightWeight",schemaPath:"#/properties/strokeRightWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate47.errors = [{instancePath:instancePath+"/strokeRightWeight",schemaPath:"#/properties/strokeRightWeight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate53.errors = [{instancePath:instancePath+"/strokeRightWeight",schemaPath:"#/properties/strokeRightWeight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -2946,12 +3129,12 @@ const _errs18 = errors;
 if(errors === _errs18){
 if(typeof data9 == "number"){
 if(data9 < 0 || isNaN(data9)){
-validate47.errors = [{instancePath:instancePath+"/strokeBottomWeight",schemaPath:"#/properties/strokeBottomWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate53.errors = [{instancePath:instancePath+"/strokeBottomWeight",schemaPath:"#/properties/strokeBottomWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate47.errors = [{instancePath:instancePath+"/strokeBottomWeight",schemaPath:"#/properties/strokeBottomWeight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate53.errors = [{instancePath:instancePath+"/strokeBottomWeight",schemaPath:"#/properties/strokeBottomWeight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -2967,12 +3150,12 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(typeof data10 == "number"){
 if(data10 < 0 || isNaN(data10)){
-validate47.errors = [{instancePath:instancePath+"/strokeLeftWeight",schemaPath:"#/properties/strokeLeftWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate53.errors = [{instancePath:instancePath+"/strokeLeftWeight",schemaPath:"#/properties/strokeLeftWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate47.errors = [{instancePath:instancePath+"/strokeLeftWeight",schemaPath:"#/properties/strokeLeftWeight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate53.errors = [{instancePath:instancePath+"/strokeLeftWeight",schemaPath:"#/properties/strokeLeftWeight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -3002,7 +3185,7 @@ break;
 }
 }
 else {
-validate47.errors = [{instancePath:instancePath+"/effects",schemaPath:"#/properties/effects/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate53.errors = [{instancePath:instancePath+"/effects",schemaPath:"#/properties/effects/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3016,7 +3199,7 @@ if(data.textDecoration !== undefined){
 let data13 = data.textDecoration;
 const _errs25 = errors;
 if(!(((data13 === "NONE") || (data13 === "UNDERLINE")) || (data13 === "STRIKETHROUGH"))){
-validate47.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
+validate53.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs25 === errors;
@@ -3034,8 +3217,8 @@ var valid5 = true;
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
 const _errs29 = errors;
-if(!(validate51(data14[i3], {instancePath:instancePath+"/styledTextSegments/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate47(data14[i3], {instancePath:instancePath+"/styledTextSegments/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs29 === errors;
@@ -3045,7 +3228,7 @@ break;
 }
 }
 else {
-validate47.errors = [{instancePath:instancePath+"/styledTextSegments",schemaPath:"#/properties/styledTextSegments/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate53.errors = [{instancePath:instancePath+"/styledTextSegments",schemaPath:"#/properties/styledTextSegments/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3069,20 +3252,20 @@ var valid0 = true;
 }
 }
 else {
-validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate47.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3093,14 +3276,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.variantProperties === undefined) && (missing0 = "variantProperties")) || ((data.overrides === undefined) && (missing0 = "overrides"))){
-validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "variantProperties") || (key0 === "overrides"))){
-validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate52.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3113,14 +3296,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((data0.State === undefined) && (missing1 = "State")){
-validate46.errors = [{instancePath:instancePath+"/variantProperties",schemaPath:"#/properties/variantProperties/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate52.errors = [{instancePath:instancePath+"/variantProperties",schemaPath:"#/properties/variantProperties/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
 for(const key1 in data0){
 if(!(key1 === "State")){
-validate46.errors = [{instancePath:instancePath+"/variantProperties",schemaPath:"#/properties/variantProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate52.errors = [{instancePath:instancePath+"/variantProperties",schemaPath:"#/properties/variantProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3129,7 +3312,7 @@ if(_errs4 === errors){
 if(data0.State !== undefined){
 let data1 = data0.State;
 if(!((data1 === "Hover") || (data1 === "Focus"))){
-validate46.errors = [{instancePath:instancePath+"/variantProperties/State",schemaPath:"#/properties/variantProperties/properties/State/enum",keyword:"enum",params:{allowedValues: schema76.properties.variantProperties.properties.State.enum},message:"must be equal to one of the allowed values"}];
+validate52.errors = [{instancePath:instancePath+"/variantProperties/State",schemaPath:"#/properties/variantProperties/properties/State/enum",keyword:"enum",params:{allowedValues: schema85.properties.variantProperties.properties.State.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 }
@@ -3137,7 +3320,7 @@ return false;
 }
 }
 else {
-validate46.errors = [{instancePath:instancePath+"/variantProperties",schemaPath:"#/properties/variantProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate52.errors = [{instancePath:instancePath+"/variantProperties",schemaPath:"#/properties/variantProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3153,12 +3336,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(Array.isArray(data2)){
 if(data2.length > 500){
-validate46.errors = [{instancePath:instancePath+"/overrides",schemaPath:"#/properties/overrides/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items"}];
+validate52.errors = [{instancePath:instancePath+"/overrides",schemaPath:"#/properties/overrides/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items"}];
 return false;
 }
 else {
 if(data2.length < 1){
-validate46.errors = [{instancePath:instancePath+"/overrides",schemaPath:"#/properties/overrides/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+validate52.errors = [{instancePath:instancePath+"/overrides",schemaPath:"#/properties/overrides/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
@@ -3166,8 +3349,8 @@ var valid2 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs8 = errors;
-if(!(validate47(data2[i0], {instancePath:instancePath+"/overrides/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate53(data2[i0], {instancePath:instancePath+"/overrides/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -3179,7 +3362,7 @@ break;
 }
 }
 else {
-validate46.errors = [{instancePath:instancePath+"/overrides",schemaPath:"#/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate52.errors = [{instancePath:instancePath+"/overrides",schemaPath:"#/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3193,14 +3376,14 @@ var valid0 = true;
 }
 }
 else {
-validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate46.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const wrapper0 = {validate: validate22};
 
@@ -4448,13 +4631,29 @@ errors++;
 }
 var _valid14 = _errs100 === errors;
 valid37 = valid37 || _valid14;
-if(!valid37){
+const _errs101 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing32;
+if((data.listText === undefined) && (missing32 = "listText")){
 const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+}
+var _valid14 = _errs101 === errors;
+valid37 = valid37 || _valid14;
+if(!valid37){
+const err53 = {};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -4489,12 +4688,12 @@ var _valid13 = _errs94 === errors;
 valid34 = _valid13;
 }
 if(!valid34){
-const err53 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema"};
+const err54 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema"};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 validate22.errors = vErrors;
@@ -4519,9 +4718,9 @@ props0.type = true;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing32;
-if((((data.type === undefined) && (missing32 = "type")) || ((data.id === undefined) && (missing32 = "id"))) || ((data.name === undefined) && (missing32 = "name"))){
-validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing32},message:"must have required property '"+missing32+"'"}];
+let missing33;
+if((((data.type === undefined) && (missing33 = "type")) || ((data.id === undefined) && (missing33 = "id"))) || ((data.name === undefined) && (missing33 = "name"))){
+validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing33},message:"must have required property '"+missing33+"'"}];
 return false;
 }
 else {
@@ -4578,6 +4777,7 @@ props0.maxLines = true;
 props0.paragraphIndent = true;
 props0.hangingList = true;
 props0.listMarker = true;
+props0.listText = true;
 props0.imageRef = true;
 props0.vectorPaths = true;
 props0.layoutMode = true;
@@ -4624,12 +4824,12 @@ props0.styledTextSegments = true;
 }
 if(data.type !== undefined){
 let data12 = data.type;
-const _errs101 = errors;
+const _errs102 = errors;
 if(!((((((((data12 === "FRAME") || (data12 === "GROUP")) || (data12 === "TEXT")) || (data12 === "RECTANGLE")) || (data12 === "ELLIPSE")) || (data12 === "LINE")) || (data12 === "VECTOR")) || (data12 === "SVG"))){
 validate22.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema38.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid38 = _errs101 === errors;
+var valid38 = _errs102 === errors;
 }
 else {
 var valid38 = true;
@@ -4637,8 +4837,8 @@ var valid38 = true;
 if(valid38){
 if(data.id !== undefined){
 let data13 = data.id;
-const _errs102 = errors;
-if(errors === _errs102){
+const _errs103 = errors;
+if(errors === _errs103){
 if(typeof data13 === "string"){
 if(func1(data13) > 255){
 validate22.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
@@ -4656,43 +4856,43 @@ validate22.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/i
 return false;
 }
 }
-var valid38 = _errs102 === errors;
+var valid38 = _errs103 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.name !== undefined){
-const _errs104 = errors;
+const _errs105 = errors;
 if(typeof data.name !== "string"){
 validate22.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid38 = _errs104 === errors;
+var valid38 = _errs105 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.x !== undefined){
-const _errs106 = errors;
+const _errs107 = errors;
 if(!(typeof data.x == "number")){
 validate22.errors = [{instancePath:instancePath+"/x",schemaPath:"#/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid38 = _errs106 === errors;
+var valid38 = _errs107 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.y !== undefined){
-const _errs108 = errors;
+const _errs109 = errors;
 if(!(typeof data.y == "number")){
 validate22.errors = [{instancePath:instancePath+"/y",schemaPath:"#/properties/y/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid38 = _errs108 === errors;
+var valid38 = _errs109 === errors;
 }
 else {
 var valid38 = true;
@@ -4700,8 +4900,8 @@ var valid38 = true;
 if(valid38){
 if(data.width !== undefined){
 let data17 = data.width;
-const _errs110 = errors;
-if(errors === _errs110){
+const _errs111 = errors;
+if(errors === _errs111){
 if(typeof data17 == "number"){
 if(data17 < 0 || isNaN(data17)){
 validate22.errors = [{instancePath:instancePath+"/width",schemaPath:"#/properties/width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -4713,7 +4913,7 @@ validate22.errors = [{instancePath:instancePath+"/width",schemaPath:"#/propertie
 return false;
 }
 }
-var valid38 = _errs110 === errors;
+var valid38 = _errs111 === errors;
 }
 else {
 var valid38 = true;
@@ -4721,8 +4921,8 @@ var valid38 = true;
 if(valid38){
 if(data.height !== undefined){
 let data18 = data.height;
-const _errs112 = errors;
-if(errors === _errs112){
+const _errs113 = errors;
+if(errors === _errs113){
 if(typeof data18 == "number"){
 if(data18 < 0 || isNaN(data18)){
 validate22.errors = [{instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -4734,7 +4934,7 @@ validate22.errors = [{instancePath:instancePath+"/height",schemaPath:"#/properti
 return false;
 }
 }
-var valid38 = _errs112 === errors;
+var valid38 = _errs113 === errors;
 }
 else {
 var valid38 = true;
@@ -4742,9 +4942,9 @@ var valid38 = true;
 if(valid38){
 if(data.relativeTransform !== undefined){
 let data19 = data.relativeTransform;
-const _errs114 = errors;
 const _errs115 = errors;
-if(errors === _errs115){
+const _errs116 = errors;
+if(errors === _errs116){
 if(Array.isArray(data19)){
 if(data19.length > 2){
 validate22.errors = [{instancePath:instancePath+"/relativeTransform",schemaPath:"#/$defs/transform/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
@@ -4760,8 +4960,8 @@ var valid40 = true;
 const len0 = data19.length;
 for(let i0=0; i0<len0; i0++){
 let data20 = data19[i0];
-const _errs117 = errors;
-if(errors === _errs117){
+const _errs118 = errors;
+if(errors === _errs118){
 if(Array.isArray(data20)){
 if(data20.length > 3){
 validate22.errors = [{instancePath:instancePath+"/relativeTransform/" + i0,schemaPath:"#/$defs/transform/items/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items"}];
@@ -4776,12 +4976,12 @@ else {
 var valid41 = true;
 const len1 = data20.length;
 for(let i1=0; i1<len1; i1++){
-const _errs119 = errors;
+const _errs120 = errors;
 if(!(typeof data20[i1] == "number")){
 validate22.errors = [{instancePath:instancePath+"/relativeTransform/" + i0+"/" + i1,schemaPath:"#/$defs/transform/items/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid41 = _errs119 === errors;
+var valid41 = _errs120 === errors;
 if(!valid41){
 break;
 }
@@ -4794,7 +4994,7 @@ validate22.errors = [{instancePath:instancePath+"/relativeTransform/" + i0,schem
 return false;
 }
 }
-var valid40 = _errs117 === errors;
+var valid40 = _errs118 === errors;
 if(!valid40){
 break;
 }
@@ -4807,7 +5007,7 @@ validate22.errors = [{instancePath:instancePath+"/relativeTransform",schemaPath:
 return false;
 }
 }
-var valid38 = _errs114 === errors;
+var valid38 = _errs115 === errors;
 }
 else {
 var valid38 = true;
@@ -4815,8 +5015,8 @@ var valid38 = true;
 if(valid38){
 if(data.untransformedWidth !== undefined){
 let data22 = data.untransformedWidth;
-const _errs121 = errors;
-if(errors === _errs121){
+const _errs122 = errors;
+if(errors === _errs122){
 if(typeof data22 == "number"){
 if(data22 > 10000000 || isNaN(data22)){
 validate22.errors = [{instancePath:instancePath+"/untransformedWidth",schemaPath:"#/properties/untransformedWidth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"}];
@@ -4834,7 +5034,7 @@ validate22.errors = [{instancePath:instancePath+"/untransformedWidth",schemaPath
 return false;
 }
 }
-var valid38 = _errs121 === errors;
+var valid38 = _errs122 === errors;
 }
 else {
 var valid38 = true;
@@ -4842,8 +5042,8 @@ var valid38 = true;
 if(valid38){
 if(data.untransformedHeight !== undefined){
 let data23 = data.untransformedHeight;
-const _errs123 = errors;
-if(errors === _errs123){
+const _errs124 = errors;
+if(errors === _errs124){
 if(typeof data23 == "number"){
 if(data23 > 10000000 || isNaN(data23)){
 validate22.errors = [{instancePath:instancePath+"/untransformedHeight",schemaPath:"#/properties/untransformedHeight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"}];
@@ -4861,19 +5061,19 @@ validate22.errors = [{instancePath:instancePath+"/untransformedHeight",schemaPat
 return false;
 }
 }
-var valid38 = _errs123 === errors;
+var valid38 = _errs124 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.visible !== undefined){
-const _errs125 = errors;
+const _errs126 = errors;
 if(typeof data.visible !== "boolean"){
 validate22.errors = [{instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid38 = _errs125 === errors;
+var valid38 = _errs126 === errors;
 }
 else {
 var valid38 = true;
@@ -4881,8 +5081,8 @@ var valid38 = true;
 if(valid38){
 if(data.opacity !== undefined){
 let data25 = data.opacity;
-const _errs127 = errors;
-if(errors === _errs127){
+const _errs128 = errors;
+if(errors === _errs128){
 if(typeof data25 == "number"){
 if(data25 > 1 || isNaN(data25)){
 validate22.errors = [{instancePath:instancePath+"/opacity",schemaPath:"#/properties/opacity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
@@ -4900,7 +5100,7 @@ validate22.errors = [{instancePath:instancePath+"/opacity",schemaPath:"#/propert
 return false;
 }
 }
-var valid38 = _errs127 === errors;
+var valid38 = _errs128 === errors;
 }
 else {
 var valid38 = true;
@@ -4908,12 +5108,12 @@ var valid38 = true;
 if(valid38){
 if(data.blendMode !== undefined){
 let data26 = data.blendMode;
-const _errs129 = errors;
+const _errs130 = errors;
 if(!(((((((((((((((((((data26 === "PASS_THROUGH") || (data26 === "NORMAL")) || (data26 === "DARKEN")) || (data26 === "MULTIPLY")) || (data26 === "LINEAR_BURN")) || (data26 === "COLOR_BURN")) || (data26 === "LIGHTEN")) || (data26 === "SCREEN")) || (data26 === "LINEAR_DODGE")) || (data26 === "COLOR_DODGE")) || (data26 === "OVERLAY")) || (data26 === "SOFT_LIGHT")) || (data26 === "HARD_LIGHT")) || (data26 === "DIFFERENCE")) || (data26 === "EXCLUSION")) || (data26 === "HUE")) || (data26 === "SATURATION")) || (data26 === "COLOR")) || (data26 === "LUMINOSITY"))){
 validate22.errors = [{instancePath:instancePath+"/blendMode",schemaPath:"#/$defs/blendMode/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid38 = _errs129 === errors;
+var valid38 = _errs130 === errors;
 }
 else {
 var valid38 = true;
@@ -4921,16 +5121,16 @@ var valid38 = true;
 if(valid38){
 if(data.constraints !== undefined){
 let data27 = data.constraints;
-const _errs131 = errors;
-if(errors === _errs131){
+const _errs132 = errors;
+if(errors === _errs132){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-let missing33;
-if(((data27.horizontal === undefined) && (missing33 = "horizontal")) || ((data27.vertical === undefined) && (missing33 = "vertical"))){
-validate22.errors = [{instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/required",keyword:"required",params:{missingProperty: missing33},message:"must have required property '"+missing33+"'"}];
+let missing34;
+if(((data27.horizontal === undefined) && (missing34 = "horizontal")) || ((data27.vertical === undefined) && (missing34 = "vertical"))){
+validate22.errors = [{instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/required",keyword:"required",params:{missingProperty: missing34},message:"must have required property '"+missing34+"'"}];
 return false;
 }
 else {
-const _errs133 = errors;
+const _errs134 = errors;
 for(const key0 in data27){
 if(!((key0 === "horizontal") || (key0 === "vertical"))){
 validate22.errors = [{instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
@@ -4938,15 +5138,15 @@ return false;
 break;
 }
 }
-if(_errs133 === errors){
+if(_errs134 === errors){
 if(data27.horizontal !== undefined){
 let data28 = data27.horizontal;
-const _errs134 = errors;
+const _errs135 = errors;
 if(!(((((data28 === "MIN") || (data28 === "CENTER")) || (data28 === "MAX")) || (data28 === "STRETCH")) || (data28 === "SCALE"))){
 validate22.errors = [{instancePath:instancePath+"/constraints/horizontal",schemaPath:"#/$defs/constraintType/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid43 = _errs134 === errors;
+var valid43 = _errs135 === errors;
 }
 else {
 var valid43 = true;
@@ -4954,12 +5154,12 @@ var valid43 = true;
 if(valid43){
 if(data27.vertical !== undefined){
 let data29 = data27.vertical;
-const _errs136 = errors;
+const _errs137 = errors;
 if(!(((((data29 === "MIN") || (data29 === "CENTER")) || (data29 === "MAX")) || (data29 === "STRETCH")) || (data29 === "SCALE"))){
 validate22.errors = [{instancePath:instancePath+"/constraints/vertical",schemaPath:"#/$defs/constraintType/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid43 = _errs136 === errors;
+var valid43 = _errs137 === errors;
 }
 else {
 var valid43 = true;
@@ -4973,7 +5173,7 @@ validate22.errors = [{instancePath:instancePath+"/constraints",schemaPath:"#/pro
 return false;
 }
 }
-var valid38 = _errs131 === errors;
+var valid38 = _errs132 === errors;
 }
 else {
 var valid38 = true;
@@ -4981,18 +5181,18 @@ var valid38 = true;
 if(valid38){
 if(data.fills !== undefined){
 let data30 = data.fills;
-const _errs138 = errors;
-if(errors === _errs138){
+const _errs139 = errors;
+if(errors === _errs139){
 if(Array.isArray(data30)){
 var valid46 = true;
 const len2 = data30.length;
 for(let i2=0; i2<len2; i2++){
-const _errs140 = errors;
+const _errs141 = errors;
 if(!(validate23(data30[i2], {instancePath:instancePath+"/fills/" + i2,parentData:data30,parentDataProperty:i2,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
-var valid46 = _errs140 === errors;
+var valid46 = _errs141 === errors;
 if(!valid46){
 break;
 }
@@ -5003,7 +5203,7 @@ validate22.errors = [{instancePath:instancePath+"/fills",schemaPath:"#/propertie
 return false;
 }
 }
-var valid38 = _errs138 === errors;
+var valid38 = _errs139 === errors;
 }
 else {
 var valid38 = true;
@@ -5011,18 +5211,18 @@ var valid38 = true;
 if(valid38){
 if(data.strokes !== undefined){
 let data32 = data.strokes;
-const _errs141 = errors;
-if(errors === _errs141){
+const _errs142 = errors;
+if(errors === _errs142){
 if(Array.isArray(data32)){
 var valid47 = true;
 const len3 = data32.length;
 for(let i3=0; i3<len3; i3++){
-const _errs143 = errors;
+const _errs144 = errors;
 if(!(validate23(data32[i3], {instancePath:instancePath+"/strokes/" + i3,parentData:data32,parentDataProperty:i3,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
-var valid47 = _errs143 === errors;
+var valid47 = _errs144 === errors;
 if(!valid47){
 break;
 }
@@ -5033,7 +5233,7 @@ validate22.errors = [{instancePath:instancePath+"/strokes",schemaPath:"#/propert
 return false;
 }
 }
-var valid38 = _errs141 === errors;
+var valid38 = _errs142 === errors;
 }
 else {
 var valid38 = true;
@@ -5041,8 +5241,8 @@ var valid38 = true;
 if(valid38){
 if(data.strokeWeight !== undefined){
 let data34 = data.strokeWeight;
-const _errs144 = errors;
-if(errors === _errs144){
+const _errs145 = errors;
+if(errors === _errs145){
 if(typeof data34 == "number"){
 if(data34 < 0 || isNaN(data34)){
 validate22.errors = [{instancePath:instancePath+"/strokeWeight",schemaPath:"#/properties/strokeWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -5054,7 +5254,7 @@ validate22.errors = [{instancePath:instancePath+"/strokeWeight",schemaPath:"#/pr
 return false;
 }
 }
-var valid38 = _errs144 === errors;
+var valid38 = _errs145 === errors;
 }
 else {
 var valid38 = true;
@@ -5062,8 +5262,8 @@ var valid38 = true;
 if(valid38){
 if(data.strokeTopWeight !== undefined){
 let data35 = data.strokeTopWeight;
-const _errs146 = errors;
-if(errors === _errs146){
+const _errs147 = errors;
+if(errors === _errs147){
 if(typeof data35 == "number"){
 if(data35 < 0 || isNaN(data35)){
 validate22.errors = [{instancePath:instancePath+"/strokeTopWeight",schemaPath:"#/properties/strokeTopWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -5075,7 +5275,7 @@ validate22.errors = [{instancePath:instancePath+"/strokeTopWeight",schemaPath:"#
 return false;
 }
 }
-var valid38 = _errs146 === errors;
+var valid38 = _errs147 === errors;
 }
 else {
 var valid38 = true;
@@ -5083,8 +5283,8 @@ var valid38 = true;
 if(valid38){
 if(data.strokeRightWeight !== undefined){
 let data36 = data.strokeRightWeight;
-const _errs148 = errors;
-if(errors === _errs148){
+const _errs149 = errors;
+if(errors === _errs149){
 if(typeof data36 == "number"){
 if(data36 < 0 || isNaN(data36)){
 validate22.errors = [{instancePath:instancePath+"/strokeRightWeight",schemaPath:"#/properties/strokeRightWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -5096,7 +5296,7 @@ validate22.errors = [{instancePath:instancePath+"/strokeRightWeight",schemaPath:
 return false;
 }
 }
-var valid38 = _errs148 === errors;
+var valid38 = _errs149 === errors;
 }
 else {
 var valid38 = true;
@@ -5104,8 +5304,8 @@ var valid38 = true;
 if(valid38){
 if(data.strokeBottomWeight !== undefined){
 let data37 = data.strokeBottomWeight;
-const _errs150 = errors;
-if(errors === _errs150){
+const _errs151 = errors;
+if(errors === _errs151){
 if(typeof data37 == "number"){
 if(data37 < 0 || isNaN(data37)){
 validate22.errors = [{instancePath:instancePath+"/strokeBottomWeight",schemaPath:"#/properties/strokeBottomWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -5117,7 +5317,7 @@ validate22.errors = [{instancePath:instancePath+"/strokeBottomWeight",schemaPath
 return false;
 }
 }
-var valid38 = _errs150 === errors;
+var valid38 = _errs151 === errors;
 }
 else {
 var valid38 = true;
@@ -5125,8 +5325,8 @@ var valid38 = true;
 if(valid38){
 if(data.strokeLeftWeight !== undefined){
 let data38 = data.strokeLeftWeight;
-const _errs152 = errors;
-if(errors === _errs152){
+const _errs153 = errors;
+if(errors === _errs153){
 if(typeof data38 == "number"){
 if(data38 < 0 || isNaN(data38)){
 validate22.errors = [{instancePath:instancePath+"/strokeLeftWeight",schemaPath:"#/properties/strokeLeftWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -5138,7 +5338,7 @@ validate22.errors = [{instancePath:instancePath+"/strokeLeftWeight",schemaPath:"
 return false;
 }
 }
-var valid38 = _errs152 === errors;
+var valid38 = _errs153 === errors;
 }
 else {
 var valid38 = true;
@@ -5146,12 +5346,12 @@ var valid38 = true;
 if(valid38){
 if(data.strokeAlign !== undefined){
 let data39 = data.strokeAlign;
-const _errs154 = errors;
+const _errs155 = errors;
 if(!(((data39 === "INSIDE") || (data39 === "OUTSIDE")) || (data39 === "CENTER"))){
 validate22.errors = [{instancePath:instancePath+"/strokeAlign",schemaPath:"#/properties/strokeAlign/enum",keyword:"enum",params:{allowedValues: schema38.properties.strokeAlign.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid38 = _errs154 === errors;
+var valid38 = _errs155 === errors;
 }
 else {
 var valid38 = true;
@@ -5159,15 +5359,15 @@ var valid38 = true;
 if(valid38){
 if(data.dashPattern !== undefined){
 let data40 = data.dashPattern;
-const _errs155 = errors;
-if(errors === _errs155){
+const _errs156 = errors;
+if(errors === _errs156){
 if(Array.isArray(data40)){
 var valid48 = true;
 const len4 = data40.length;
 for(let i4=0; i4<len4; i4++){
 let data41 = data40[i4];
-const _errs157 = errors;
-if(errors === _errs157){
+const _errs158 = errors;
+if(errors === _errs158){
 if(typeof data41 == "number"){
 if(data41 < 0 || isNaN(data41)){
 validate22.errors = [{instancePath:instancePath+"/dashPattern/" + i4,schemaPath:"#/properties/dashPattern/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -5179,7 +5379,7 @@ validate22.errors = [{instancePath:instancePath+"/dashPattern/" + i4,schemaPath:
 return false;
 }
 }
-var valid48 = _errs157 === errors;
+var valid48 = _errs158 === errors;
 if(!valid48){
 break;
 }
@@ -5190,7 +5390,7 @@ validate22.errors = [{instancePath:instancePath+"/dashPattern",schemaPath:"#/pro
 return false;
 }
 }
-var valid38 = _errs155 === errors;
+var valid38 = _errs156 === errors;
 }
 else {
 var valid38 = true;
@@ -5198,8 +5398,8 @@ var valid38 = true;
 if(valid38){
 if(data.cornerRadius !== undefined){
 let data42 = data.cornerRadius;
-const _errs159 = errors;
-if(errors === _errs159){
+const _errs160 = errors;
+if(errors === _errs160){
 if(typeof data42 == "number"){
 if(data42 < 0 || isNaN(data42)){
 validate22.errors = [{instancePath:instancePath+"/cornerRadius",schemaPath:"#/properties/cornerRadius/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -5211,7 +5411,7 @@ validate22.errors = [{instancePath:instancePath+"/cornerRadius",schemaPath:"#/pr
 return false;
 }
 }
-var valid38 = _errs159 === errors;
+var valid38 = _errs160 === errors;
 }
 else {
 var valid38 = true;
@@ -5219,8 +5419,8 @@ var valid38 = true;
 if(valid38){
 if(data.topLeftRadius !== undefined){
 let data43 = data.topLeftRadius;
-const _errs161 = errors;
-if(errors === _errs161){
+const _errs162 = errors;
+if(errors === _errs162){
 if(typeof data43 == "number"){
 if(data43 < 0 || isNaN(data43)){
 validate22.errors = [{instancePath:instancePath+"/topLeftRadius",schemaPath:"#/properties/topLeftRadius/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -5232,7 +5432,7 @@ validate22.errors = [{instancePath:instancePath+"/topLeftRadius",schemaPath:"#/p
 return false;
 }
 }
-var valid38 = _errs161 === errors;
+var valid38 = _errs162 === errors;
 }
 else {
 var valid38 = true;
@@ -5240,8 +5440,8 @@ var valid38 = true;
 if(valid38){
 if(data.topRightRadius !== undefined){
 let data44 = data.topRightRadius;
-const _errs163 = errors;
-if(errors === _errs163){
+const _errs164 = errors;
+if(errors === _errs164){
 if(typeof data44 == "number"){
 if(data44 < 0 || isNaN(data44)){
 validate22.errors = [{instancePath:instancePath+"/topRightRadius",schemaPath:"#/properties/topRightRadius/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -5253,7 +5453,7 @@ validate22.errors = [{instancePath:instancePath+"/topRightRadius",schemaPath:"#/
 return false;
 }
 }
-var valid38 = _errs163 === errors;
+var valid38 = _errs164 === errors;
 }
 else {
 var valid38 = true;
@@ -5261,8 +5461,8 @@ var valid38 = true;
 if(valid38){
 if(data.bottomRightRadius !== undefined){
 let data45 = data.bottomRightRadius;
-const _errs165 = errors;
-if(errors === _errs165){
+const _errs166 = errors;
+if(errors === _errs166){
 if(typeof data45 == "number"){
 if(data45 < 0 || isNaN(data45)){
 validate22.errors = [{instancePath:instancePath+"/bottomRightRadius",schemaPath:"#/properties/bottomRightRadius/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -5274,7 +5474,7 @@ validate22.errors = [{instancePath:instancePath+"/bottomRightRadius",schemaPath:
 return false;
 }
 }
-var valid38 = _errs165 === errors;
+var valid38 = _errs166 === errors;
 }
 else {
 var valid38 = true;
@@ -5282,8 +5482,8 @@ var valid38 = true;
 if(valid38){
 if(data.bottomLeftRadius !== undefined){
 let data46 = data.bottomLeftRadius;
-const _errs167 = errors;
-if(errors === _errs167){
+const _errs168 = errors;
+if(errors === _errs168){
 if(typeof data46 == "number"){
 if(data46 < 0 || isNaN(data46)){
 validate22.errors = [{instancePath:instancePath+"/bottomLeftRadius",schemaPath:"#/properties/bottomLeftRadius/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -5295,7 +5495,7 @@ validate22.errors = [{instancePath:instancePath+"/bottomLeftRadius",schemaPath:"
 return false;
 }
 }
-var valid38 = _errs167 === errors;
+var valid38 = _errs168 === errors;
 }
 else {
 var valid38 = true;
@@ -5303,18 +5503,18 @@ var valid38 = true;
 if(valid38){
 if(data.effects !== undefined){
 let data47 = data.effects;
-const _errs169 = errors;
-if(errors === _errs169){
+const _errs170 = errors;
+if(errors === _errs170){
 if(Array.isArray(data47)){
 var valid49 = true;
 const len5 = data47.length;
 for(let i5=0; i5<len5; i5++){
-const _errs171 = errors;
+const _errs172 = errors;
 if(!(validate37(data47[i5], {instancePath:instancePath+"/effects/" + i5,parentData:data47,parentDataProperty:i5,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
-var valid49 = _errs171 === errors;
+var valid49 = _errs172 === errors;
 if(!valid49){
 break;
 }
@@ -5325,19 +5525,19 @@ validate22.errors = [{instancePath:instancePath+"/effects",schemaPath:"#/propert
 return false;
 }
 }
-var valid38 = _errs169 === errors;
+var valid38 = _errs170 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.clipsContent !== undefined){
-const _errs172 = errors;
+const _errs173 = errors;
 if(typeof data.clipsContent !== "boolean"){
 validate22.errors = [{instancePath:instancePath+"/clipsContent",schemaPath:"#/properties/clipsContent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid38 = _errs172 === errors;
+var valid38 = _errs173 === errors;
 }
 else {
 var valid38 = true;
@@ -5345,18 +5545,18 @@ var valid38 = true;
 if(valid38){
 if(data.children !== undefined){
 let data50 = data.children;
-const _errs174 = errors;
-if(errors === _errs174){
+const _errs175 = errors;
+if(errors === _errs175){
 if(Array.isArray(data50)){
 var valid50 = true;
 const len6 = data50.length;
 for(let i6=0; i6<len6; i6++){
-const _errs176 = errors;
+const _errs177 = errors;
 if(!(wrapper0.validate(data50[i6], {instancePath:instancePath+"/children/" + i6,parentData:data50,parentDataProperty:i6,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
-var valid50 = _errs176 === errors;
+var valid50 = _errs177 === errors;
 if(!valid50){
 break;
 }
@@ -5367,19 +5567,19 @@ validate22.errors = [{instancePath:instancePath+"/children",schemaPath:"#/proper
 return false;
 }
 }
-var valid38 = _errs174 === errors;
+var valid38 = _errs175 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.characters !== undefined){
-const _errs177 = errors;
+const _errs178 = errors;
 if(typeof data.characters !== "string"){
 validate22.errors = [{instancePath:instancePath+"/characters",schemaPath:"#/properties/characters/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid38 = _errs177 === errors;
+var valid38 = _errs178 === errors;
 }
 else {
 var valid38 = true;
@@ -5387,17 +5587,17 @@ var valid38 = true;
 if(valid38){
 if(data.fontName !== undefined){
 let data53 = data.fontName;
-const _errs179 = errors;
 const _errs180 = errors;
-if(errors === _errs180){
+const _errs181 = errors;
+if(errors === _errs181){
 if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-let missing34;
-if(((data53.family === undefined) && (missing34 = "family")) || ((data53.style === undefined) && (missing34 = "style"))){
-validate22.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/required",keyword:"required",params:{missingProperty: missing34},message:"must have required property '"+missing34+"'"}];
+let missing35;
+if(((data53.family === undefined) && (missing35 = "family")) || ((data53.style === undefined) && (missing35 = "style"))){
+validate22.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/required",keyword:"required",params:{missingProperty: missing35},message:"must have required property '"+missing35+"'"}];
 return false;
 }
 else {
-const _errs182 = errors;
+const _errs183 = errors;
 for(const key1 in data53){
 if(!((key1 === "family") || (key1 === "style"))){
 validate22.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
@@ -5405,11 +5605,11 @@ return false;
 break;
 }
 }
-if(_errs182 === errors){
+if(_errs183 === errors){
 if(data53.family !== undefined){
 let data54 = data53.family;
-const _errs183 = errors;
-if(errors === _errs183){
+const _errs184 = errors;
+if(errors === _errs184){
 if(typeof data54 === "string"){
 if(func1(data54) > 255){
 validate22.errors = [{instancePath:instancePath+"/fontName/family",schemaPath:"#/$defs/fontName/properties/family/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
@@ -5427,7 +5627,7 @@ validate22.errors = [{instancePath:instancePath+"/fontName/family",schemaPath:"#
 return false;
 }
 }
-var valid52 = _errs183 === errors;
+var valid52 = _errs184 === errors;
 }
 else {
 var valid52 = true;
@@ -5435,8 +5635,8 @@ var valid52 = true;
 if(valid52){
 if(data53.style !== undefined){
 let data55 = data53.style;
-const _errs185 = errors;
-if(errors === _errs185){
+const _errs186 = errors;
+if(errors === _errs186){
 if(typeof data55 === "string"){
 if(func1(data55) > 255){
 validate22.errors = [{instancePath:instancePath+"/fontName/style",schemaPath:"#/$defs/fontName/properties/style/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
@@ -5454,7 +5654,7 @@ validate22.errors = [{instancePath:instancePath+"/fontName/style",schemaPath:"#/
 return false;
 }
 }
-var valid52 = _errs185 === errors;
+var valid52 = _errs186 === errors;
 }
 else {
 var valid52 = true;
@@ -5468,7 +5668,7 @@ validate22.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/
 return false;
 }
 }
-var valid38 = _errs179 === errors;
+var valid38 = _errs180 === errors;
 }
 else {
 var valid38 = true;
@@ -5476,8 +5676,8 @@ var valid38 = true;
 if(valid38){
 if(data.fontSize !== undefined){
 let data56 = data.fontSize;
-const _errs187 = errors;
-if(errors === _errs187){
+const _errs188 = errors;
+if(errors === _errs188){
 if(typeof data56 == "number"){
 if(data56 <= 0 || isNaN(data56)){
 validate22.errors = [{instancePath:instancePath+"/fontSize",schemaPath:"#/properties/fontSize/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
@@ -5489,7 +5689,7 @@ validate22.errors = [{instancePath:instancePath+"/fontSize",schemaPath:"#/proper
 return false;
 }
 }
-var valid38 = _errs187 === errors;
+var valid38 = _errs188 === errors;
 }
 else {
 var valid38 = true;
@@ -5497,12 +5697,12 @@ var valid38 = true;
 if(valid38){
 if(data.fontWeight !== undefined){
 let data57 = data.fontWeight;
-const _errs189 = errors;
+const _errs190 = errors;
 if(!((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57)))){
 validate22.errors = [{instancePath:instancePath+"/fontWeight",schemaPath:"#/properties/fontWeight/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs189){
+if(errors === _errs190){
 if(typeof data57 == "number"){
 if(data57 > 1000 || isNaN(data57)){
 validate22.errors = [{instancePath:instancePath+"/fontWeight",schemaPath:"#/properties/fontWeight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
@@ -5516,7 +5716,7 @@ return false;
 }
 }
 }
-var valid38 = _errs189 === errors;
+var valid38 = _errs190 === errors;
 }
 else {
 var valid38 = true;
@@ -5524,23 +5724,23 @@ var valid38 = true;
 if(valid38){
 if(data.lineHeight !== undefined){
 let data58 = data.lineHeight;
-const _errs191 = errors;
 const _errs192 = errors;
-if(errors === _errs192){
+const _errs193 = errors;
+if(errors === _errs193){
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 const tag0 = data58.unit;
 if(typeof tag0 == "string"){
 if(tag0 === "PIXELS"){
-const _errs194 = errors;
-if(errors === _errs194){
+const _errs195 = errors;
+if(errors === _errs195){
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-let missing35;
-if(((data58.value === undefined) && (missing35 = "value")) || ((data58.unit === undefined) && (missing35 = "unit"))){
-validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/required",keyword:"required",params:{missingProperty: missing35},message:"must have required property '"+missing35+"'"}];
+let missing36;
+if(((data58.value === undefined) && (missing36 = "value")) || ((data58.unit === undefined) && (missing36 = "unit"))){
+validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/required",keyword:"required",params:{missingProperty: missing36},message:"must have required property '"+missing36+"'"}];
 return false;
 }
 else {
-const _errs196 = errors;
+const _errs197 = errors;
 for(const key2 in data58){
 if(!((key2 === "value") || (key2 === "unit"))){
 validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
@@ -5548,14 +5748,14 @@ return false;
 break;
 }
 }
-if(_errs196 === errors){
+if(_errs197 === errors){
 if(data58.value !== undefined){
-const _errs197 = errors;
+const _errs198 = errors;
 if(!(typeof data58.value == "number")){
 validate22.errors = [{instancePath:instancePath+"/lineHeight/value",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid56 = _errs197 === errors;
+var valid56 = _errs198 === errors;
 }
 else {
 var valid56 = true;
@@ -5563,12 +5763,12 @@ var valid56 = true;
 if(valid56){
 if(data58.unit !== undefined){
 let data60 = data58.unit;
-const _errs199 = errors;
+const _errs200 = errors;
 if(!((data60 === "PIXELS") || (data60 === "PERCENT"))){
 validate22.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema66.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid56 = _errs199 === errors;
+var valid56 = _errs200 === errors;
 }
 else {
 var valid56 = true;
@@ -5585,16 +5785,16 @@ return false;
 var props6 = true;
 }
 else if(tag0 === "PERCENT"){
-const _errs200 = errors;
-if(errors === _errs200){
+const _errs201 = errors;
+if(errors === _errs201){
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-let missing36;
-if(((data58.value === undefined) && (missing36 = "value")) || ((data58.unit === undefined) && (missing36 = "unit"))){
-validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/required",keyword:"required",params:{missingProperty: missing36},message:"must have required property '"+missing36+"'"}];
+let missing37;
+if(((data58.value === undefined) && (missing37 = "value")) || ((data58.unit === undefined) && (missing37 = "unit"))){
+validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/required",keyword:"required",params:{missingProperty: missing37},message:"must have required property '"+missing37+"'"}];
 return false;
 }
 else {
-const _errs202 = errors;
+const _errs203 = errors;
 for(const key3 in data58){
 if(!((key3 === "value") || (key3 === "unit"))){
 validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
@@ -5602,14 +5802,14 @@ return false;
 break;
 }
 }
-if(_errs202 === errors){
+if(_errs203 === errors){
 if(data58.value !== undefined){
-const _errs203 = errors;
+const _errs204 = errors;
 if(!(typeof data58.value == "number")){
 validate22.errors = [{instancePath:instancePath+"/lineHeight/value",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid58 = _errs203 === errors;
+var valid58 = _errs204 === errors;
 }
 else {
 var valid58 = true;
@@ -5617,12 +5817,12 @@ var valid58 = true;
 if(valid58){
 if(data58.unit !== undefined){
 let data62 = data58.unit;
-const _errs205 = errors;
+const _errs206 = errors;
 if(!((data62 === "PIXELS") || (data62 === "PERCENT"))){
 validate22.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema66.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid58 = _errs205 === errors;
+var valid58 = _errs206 === errors;
 }
 else {
 var valid58 = true;
@@ -5641,16 +5841,16 @@ props6 = true;
 }
 }
 else if(tag0 === "AUTO"){
-const _errs206 = errors;
-if(errors === _errs206){
+const _errs207 = errors;
+if(errors === _errs207){
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-let missing37;
-if((data58.unit === undefined) && (missing37 = "unit")){
-validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/1/required",keyword:"required",params:{missingProperty: missing37},message:"must have required property '"+missing37+"'"}];
+let missing38;
+if((data58.unit === undefined) && (missing38 = "unit")){
+validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/1/required",keyword:"required",params:{missingProperty: missing38},message:"must have required property '"+missing38+"'"}];
 return false;
 }
 else {
-const _errs208 = errors;
+const _errs209 = errors;
 for(const key4 in data58){
 if(!(key4 === "unit")){
 validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
@@ -5658,7 +5858,7 @@ return false;
 break;
 }
 }
-if(_errs208 === errors){
+if(_errs209 === errors){
 if(data58.unit !== undefined){
 if("AUTO" !== data58.unit){
 validate22.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/1/properties/unit/const",keyword:"const",params:{allowedValue: "AUTO"},message:"must be equal to constant"}];
@@ -5688,7 +5888,7 @@ return false;
 }
 }
 }
-var valid38 = _errs191 === errors;
+var valid38 = _errs192 === errors;
 }
 else {
 var valid38 = true;
@@ -5696,17 +5896,17 @@ var valid38 = true;
 if(valid38){
 if(data.letterSpacing !== undefined){
 let data64 = data.letterSpacing;
-const _errs210 = errors;
 const _errs211 = errors;
-if(errors === _errs211){
+const _errs212 = errors;
+if(errors === _errs212){
 if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
-let missing38;
-if(((data64.value === undefined) && (missing38 = "value")) || ((data64.unit === undefined) && (missing38 = "unit"))){
-validate22.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/required",keyword:"required",params:{missingProperty: missing38},message:"must have required property '"+missing38+"'"}];
+let missing39;
+if(((data64.value === undefined) && (missing39 = "value")) || ((data64.unit === undefined) && (missing39 = "unit"))){
+validate22.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/required",keyword:"required",params:{missingProperty: missing39},message:"must have required property '"+missing39+"'"}];
 return false;
 }
 else {
-const _errs213 = errors;
+const _errs214 = errors;
 for(const key5 in data64){
 if(!((key5 === "value") || (key5 === "unit"))){
 validate22.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
@@ -5714,14 +5914,14 @@ return false;
 break;
 }
 }
-if(_errs213 === errors){
+if(_errs214 === errors){
 if(data64.value !== undefined){
-const _errs214 = errors;
+const _errs215 = errors;
 if(!(typeof data64.value == "number")){
 validate22.errors = [{instancePath:instancePath+"/letterSpacing/value",schemaPath:"#/$defs/letterSpacing/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid62 = _errs214 === errors;
+var valid62 = _errs215 === errors;
 }
 else {
 var valid62 = true;
@@ -5729,12 +5929,12 @@ var valid62 = true;
 if(valid62){
 if(data64.unit !== undefined){
 let data66 = data64.unit;
-const _errs216 = errors;
+const _errs217 = errors;
 if(!((data66 === "PIXELS") || (data66 === "PERCENT"))){
 validate22.errors = [{instancePath:instancePath+"/letterSpacing/unit",schemaPath:"#/$defs/letterSpacing/properties/unit/enum",keyword:"enum",params:{allowedValues: schema67.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid62 = _errs216 === errors;
+var valid62 = _errs217 === errors;
 }
 else {
 var valid62 = true;
@@ -5748,7 +5948,7 @@ validate22.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$
 return false;
 }
 }
-var valid38 = _errs210 === errors;
+var valid38 = _errs211 === errors;
 }
 else {
 var valid38 = true;
@@ -5756,22 +5956,9 @@ var valid38 = true;
 if(valid38){
 if(data.textAlignHorizontal !== undefined){
 let data67 = data.textAlignHorizontal;
-const _errs217 = errors;
+const _errs218 = errors;
 if(!((((data67 === "LEFT") || (data67 === "CENTER")) || (data67 === "RIGHT")) || (data67 === "JUSTIFIED"))){
 validate22.errors = [{instancePath:instancePath+"/textAlignHorizontal",schemaPath:"#/properties/textAlignHorizontal/enum",keyword:"enum",params:{allowedValues: schema38.properties.textAlignHorizontal.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid38 = _errs217 === errors;
-}
-else {
-var valid38 = true;
-}
-if(valid38){
-if(data.textAlignVertical !== undefined){
-let data68 = data.textAlignVertical;
-const _errs218 = errors;
-if(!(((data68 === "TOP") || (data68 === "CENTER")) || (data68 === "BOTTOM"))){
-validate22.errors = [{instancePath:instancePath+"/textAlignVertical",schemaPath:"#/properties/textAlignVertical/enum",keyword:"enum",params:{allowedValues: schema38.properties.textAlignVertical.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid38 = _errs218 === errors;
@@ -5780,11 +5967,11 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.textAutoResize !== undefined){
-let data69 = data.textAutoResize;
+if(data.textAlignVertical !== undefined){
+let data68 = data.textAlignVertical;
 const _errs219 = errors;
-if(!((((data69 === "NONE") || (data69 === "WIDTH_AND_HEIGHT")) || (data69 === "HEIGHT")) || (data69 === "TRUNCATE"))){
-validate22.errors = [{instancePath:instancePath+"/textAutoResize",schemaPath:"#/properties/textAutoResize/enum",keyword:"enum",params:{allowedValues: schema38.properties.textAutoResize.enum},message:"must be equal to one of the allowed values"}];
+if(!(((data68 === "TOP") || (data68 === "CENTER")) || (data68 === "BOTTOM"))){
+validate22.errors = [{instancePath:instancePath+"/textAlignVertical",schemaPath:"#/properties/textAlignVertical/enum",keyword:"enum",params:{allowedValues: schema38.properties.textAlignVertical.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid38 = _errs219 === errors;
@@ -5793,11 +5980,11 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.textCase !== undefined){
-let data70 = data.textCase;
+if(data.textAutoResize !== undefined){
+let data69 = data.textAutoResize;
 const _errs220 = errors;
-if(!((((((data70 === "ORIGINAL") || (data70 === "UPPER")) || (data70 === "LOWER")) || (data70 === "TITLE")) || (data70 === "SMALL_CAPS")) || (data70 === "SMALL_CAPS_FORCED"))){
-validate22.errors = [{instancePath:instancePath+"/textCase",schemaPath:"#/$defs/textCase/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"}];
+if(!((((data69 === "NONE") || (data69 === "WIDTH_AND_HEIGHT")) || (data69 === "HEIGHT")) || (data69 === "TRUNCATE"))){
+validate22.errors = [{instancePath:instancePath+"/textAutoResize",schemaPath:"#/properties/textAutoResize/enum",keyword:"enum",params:{allowedValues: schema38.properties.textAutoResize.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid38 = _errs220 === errors;
@@ -5806,14 +5993,27 @@ else {
 var valid38 = true;
 }
 if(valid38){
+if(data.textCase !== undefined){
+let data70 = data.textCase;
+const _errs221 = errors;
+if(!((((((data70 === "ORIGINAL") || (data70 === "UPPER")) || (data70 === "LOWER")) || (data70 === "TITLE")) || (data70 === "SMALL_CAPS")) || (data70 === "SMALL_CAPS_FORCED"))){
+validate22.errors = [{instancePath:instancePath+"/textCase",schemaPath:"#/$defs/textCase/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid38 = _errs221 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
 if(data.textDecoration !== undefined){
 let data71 = data.textDecoration;
-const _errs222 = errors;
+const _errs223 = errors;
 if(!(((data71 === "NONE") || (data71 === "UNDERLINE")) || (data71 === "STRIKETHROUGH"))){
 validate22.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid38 = _errs222 === errors;
+var valid38 = _errs223 === errors;
 }
 else {
 var valid38 = true;
@@ -5821,12 +6021,12 @@ var valid38 = true;
 if(valid38){
 if(data.textDecorationStyle !== undefined){
 let data72 = data.textDecorationStyle;
-const _errs224 = errors;
+const _errs225 = errors;
 if(!(((data72 === "SOLID") || (data72 === "WAVY")) || (data72 === "DOTTED"))){
 validate22.errors = [{instancePath:instancePath+"/textDecorationStyle",schemaPath:"#/$defs/textDecorationStyle/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid38 = _errs224 === errors;
+var valid38 = _errs225 === errors;
 }
 else {
 var valid38 = true;
@@ -5834,17 +6034,17 @@ var valid38 = true;
 if(valid38){
 if(data.textDecorationOffset !== undefined){
 let data73 = data.textDecorationOffset;
-const _errs226 = errors;
 const _errs227 = errors;
-if(errors === _errs227){
+const _errs228 = errors;
+if(errors === _errs228){
 if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
-let missing39;
-if(((data73.value === undefined) && (missing39 = "value")) || ((data73.unit === undefined) && (missing39 = "unit"))){
-validate22.errors = [{instancePath:instancePath+"/textDecorationOffset",schemaPath:"#/$defs/textDecorationLength/required",keyword:"required",params:{missingProperty: missing39},message:"must have required property '"+missing39+"'"}];
+let missing40;
+if(((data73.value === undefined) && (missing40 = "value")) || ((data73.unit === undefined) && (missing40 = "unit"))){
+validate22.errors = [{instancePath:instancePath+"/textDecorationOffset",schemaPath:"#/$defs/textDecorationLength/required",keyword:"required",params:{missingProperty: missing40},message:"must have required property '"+missing40+"'"}];
 return false;
 }
 else {
-const _errs229 = errors;
+const _errs230 = errors;
 for(const key6 in data73){
 if(!((key6 === "value") || (key6 === "unit"))){
 validate22.errors = [{instancePath:instancePath+"/textDecorationOffset",schemaPath:"#/$defs/textDecorationLength/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"}];
@@ -5852,14 +6052,14 @@ return false;
 break;
 }
 }
-if(_errs229 === errors){
+if(_errs230 === errors){
 if(data73.value !== undefined){
-const _errs230 = errors;
+const _errs231 = errors;
 if(!(typeof data73.value == "number")){
 validate22.errors = [{instancePath:instancePath+"/textDecorationOffset/value",schemaPath:"#/$defs/textDecorationLength/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid67 = _errs230 === errors;
+var valid67 = _errs231 === errors;
 }
 else {
 var valid67 = true;
@@ -5867,12 +6067,12 @@ var valid67 = true;
 if(valid67){
 if(data73.unit !== undefined){
 let data75 = data73.unit;
-const _errs232 = errors;
+const _errs233 = errors;
 if(!((data75 === "PIXELS") || (data75 === "PERCENT"))){
 validate22.errors = [{instancePath:instancePath+"/textDecorationOffset/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema71.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid67 = _errs232 === errors;
+var valid67 = _errs233 === errors;
 }
 else {
 var valid67 = true;
@@ -5886,7 +6086,7 @@ validate22.errors = [{instancePath:instancePath+"/textDecorationOffset",schemaPa
 return false;
 }
 }
-var valid38 = _errs226 === errors;
+var valid38 = _errs227 === errors;
 }
 else {
 var valid38 = true;
@@ -5894,17 +6094,17 @@ var valid38 = true;
 if(valid38){
 if(data.textDecorationThickness !== undefined){
 let data76 = data.textDecorationThickness;
-const _errs233 = errors;
 const _errs234 = errors;
-if(errors === _errs234){
+const _errs235 = errors;
+if(errors === _errs235){
 if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
-let missing40;
-if(((data76.value === undefined) && (missing40 = "value")) || ((data76.unit === undefined) && (missing40 = "unit"))){
-validate22.errors = [{instancePath:instancePath+"/textDecorationThickness",schemaPath:"#/$defs/textDecorationLength/required",keyword:"required",params:{missingProperty: missing40},message:"must have required property '"+missing40+"'"}];
+let missing41;
+if(((data76.value === undefined) && (missing41 = "value")) || ((data76.unit === undefined) && (missing41 = "unit"))){
+validate22.errors = [{instancePath:instancePath+"/textDecorationThickness",schemaPath:"#/$defs/textDecorationLength/required",keyword:"required",params:{missingProperty: missing41},message:"must have required property '"+missing41+"'"}];
 return false;
 }
 else {
-const _errs236 = errors;
+const _errs237 = errors;
 for(const key7 in data76){
 if(!((key7 === "value") || (key7 === "unit"))){
 validate22.errors = [{instancePath:instancePath+"/textDecorationThickness",schemaPath:"#/$defs/textDecorationLength/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"}];
@@ -5912,14 +6112,14 @@ return false;
 break;
 }
 }
-if(_errs236 === errors){
+if(_errs237 === errors){
 if(data76.value !== undefined){
-const _errs237 = errors;
+const _errs238 = errors;
 if(!(typeof data76.value == "number")){
 validate22.errors = [{instancePath:instancePath+"/textDecorationThickness/value",schemaPath:"#/$defs/textDecorationLength/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid69 = _errs237 === errors;
+var valid69 = _errs238 === errors;
 }
 else {
 var valid69 = true;
@@ -5927,12 +6127,12 @@ var valid69 = true;
 if(valid69){
 if(data76.unit !== undefined){
 let data78 = data76.unit;
-const _errs239 = errors;
+const _errs240 = errors;
 if(!((data78 === "PIXELS") || (data78 === "PERCENT"))){
 validate22.errors = [{instancePath:instancePath+"/textDecorationThickness/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema71.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid69 = _errs239 === errors;
+var valid69 = _errs240 === errors;
 }
 else {
 var valid69 = true;
@@ -5946,30 +6146,17 @@ validate22.errors = [{instancePath:instancePath+"/textDecorationThickness",schem
 return false;
 }
 }
-var valid38 = _errs233 === errors;
+var valid38 = _errs234 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.textDecorationColor !== undefined){
-const _errs240 = errors;
+const _errs241 = errors;
 if(!(validate43(data.textDecorationColor, {instancePath:instancePath+"/textDecorationColor",parentData:data,parentDataProperty:"textDecorationColor",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
-}
-var valid38 = _errs240 === errors;
-}
-else {
-var valid38 = true;
-}
-if(valid38){
-if(data.textTruncation !== undefined){
-let data80 = data.textTruncation;
-const _errs241 = errors;
-if(!((data80 === "DISABLED") || (data80 === "ENDING"))){
-validate22.errors = [{instancePath:instancePath+"/textTruncation",schemaPath:"#/properties/textTruncation/enum",keyword:"enum",params:{allowedValues: schema38.properties.textTruncation.enum},message:"must be equal to one of the allowed values"}];
-return false;
 }
 var valid38 = _errs241 === errors;
 }
@@ -5977,14 +6164,27 @@ else {
 var valid38 = true;
 }
 if(valid38){
+if(data.textTruncation !== undefined){
+let data80 = data.textTruncation;
+const _errs242 = errors;
+if(!((data80 === "DISABLED") || (data80 === "ENDING"))){
+validate22.errors = [{instancePath:instancePath+"/textTruncation",schemaPath:"#/properties/textTruncation/enum",keyword:"enum",params:{allowedValues: schema38.properties.textTruncation.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid38 = _errs242 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
 if(data.maxLines !== undefined){
 let data81 = data.maxLines;
-const _errs242 = errors;
+const _errs243 = errors;
 if(!((typeof data81 == "number") && (!(data81 % 1) && !isNaN(data81)))){
 validate22.errors = [{instancePath:instancePath+"/maxLines",schemaPath:"#/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs242){
+if(errors === _errs243){
 if(typeof data81 == "number"){
 if(data81 > 10000 || isNaN(data81)){
 validate22.errors = [{instancePath:instancePath+"/maxLines",schemaPath:"#/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"}];
@@ -5998,7 +6198,7 @@ return false;
 }
 }
 }
-var valid38 = _errs242 === errors;
+var valid38 = _errs243 === errors;
 }
 else {
 var valid38 = true;
@@ -6006,8 +6206,8 @@ var valid38 = true;
 if(valid38){
 if(data.paragraphIndent !== undefined){
 let data82 = data.paragraphIndent;
-const _errs244 = errors;
-if(errors === _errs244){
+const _errs245 = errors;
+if(errors === _errs245){
 if(typeof data82 == "number"){
 if(data82 > 100000 || isNaN(data82)){
 validate22.errors = [{instancePath:instancePath+"/paragraphIndent",schemaPath:"#/properties/paragraphIndent/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
@@ -6025,42 +6225,54 @@ validate22.errors = [{instancePath:instancePath+"/paragraphIndent",schemaPath:"#
 return false;
 }
 }
-var valid38 = _errs244 === errors;
+var valid38 = _errs245 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.hangingList !== undefined){
-const _errs246 = errors;
+const _errs247 = errors;
 if(typeof data.hangingList !== "boolean"){
 validate22.errors = [{instancePath:instancePath+"/hangingList",schemaPath:"#/properties/hangingList/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid38 = _errs246 === errors;
+var valid38 = _errs247 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.listMarker !== undefined){
-const _errs248 = errors;
+const _errs249 = errors;
 if(typeof data.listMarker !== "boolean"){
 validate22.errors = [{instancePath:instancePath+"/listMarker",schemaPath:"#/properties/listMarker/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid38 = _errs248 === errors;
+var valid38 = _errs249 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
+if(data.listText !== undefined){
+const _errs251 = errors;
+if(!(validate46(data.listText, {instancePath:instancePath+"/listText",parentData:data,parentDataProperty:"listText",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
+}
+var valid38 = _errs251 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.imageRef !== undefined){
-let data85 = data.imageRef;
-const _errs250 = errors;
-if(errors === _errs250){
-if(typeof data85 === "string"){
-if(func1(data85) < 1){
+let data86 = data.imageRef;
+const _errs252 = errors;
+if(errors === _errs252){
+if(typeof data86 === "string"){
+if(func1(data86) < 1){
 validate22.errors = [{instancePath:instancePath+"/imageRef",schemaPath:"#/properties/imageRef/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -6070,59 +6282,59 @@ validate22.errors = [{instancePath:instancePath+"/imageRef",schemaPath:"#/proper
 return false;
 }
 }
-var valid38 = _errs250 === errors;
+var valid38 = _errs252 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.vectorPaths !== undefined){
-let data86 = data.vectorPaths;
-const _errs252 = errors;
-if(errors === _errs252){
-if(Array.isArray(data86)){
-var valid70 = true;
-const len7 = data86.length;
-for(let i7=0; i7<len7; i7++){
-let data87 = data86[i7];
+let data87 = data.vectorPaths;
 const _errs254 = errors;
 if(errors === _errs254){
-if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
-let missing41;
-if(((data87.windingRule === undefined) && (missing41 = "windingRule")) || ((data87.data === undefined) && (missing41 = "data"))){
-validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i7,schemaPath:"#/properties/vectorPaths/items/required",keyword:"required",params:{missingProperty: missing41},message:"must have required property '"+missing41+"'"}];
+if(Array.isArray(data87)){
+var valid70 = true;
+const len7 = data87.length;
+for(let i7=0; i7<len7; i7++){
+let data88 = data87[i7];
+const _errs256 = errors;
+if(errors === _errs256){
+if(data88 && typeof data88 == "object" && !Array.isArray(data88)){
+let missing42;
+if(((data88.windingRule === undefined) && (missing42 = "windingRule")) || ((data88.data === undefined) && (missing42 = "data"))){
+validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i7,schemaPath:"#/properties/vectorPaths/items/required",keyword:"required",params:{missingProperty: missing42},message:"must have required property '"+missing42+"'"}];
 return false;
 }
 else {
-const _errs256 = errors;
-for(const key8 in data87){
+const _errs258 = errors;
+for(const key8 in data88){
 if(!((key8 === "windingRule") || (key8 === "data"))){
 validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i7,schemaPath:"#/properties/vectorPaths/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs256 === errors){
-if(data87.windingRule !== undefined){
-let data88 = data87.windingRule;
-const _errs257 = errors;
-if(!(((data88 === "NONZERO") || (data88 === "EVENODD")) || (data88 === "NONE"))){
+if(_errs258 === errors){
+if(data88.windingRule !== undefined){
+let data89 = data88.windingRule;
+const _errs259 = errors;
+if(!(((data89 === "NONZERO") || (data89 === "EVENODD")) || (data89 === "NONE"))){
 validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i7+"/windingRule",schemaPath:"#/properties/vectorPaths/items/properties/windingRule/enum",keyword:"enum",params:{allowedValues: schema38.properties.vectorPaths.items.properties.windingRule.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid71 = _errs257 === errors;
+var valid71 = _errs259 === errors;
 }
 else {
 var valid71 = true;
 }
 if(valid71){
-if(data87.data !== undefined){
-const _errs258 = errors;
-if(typeof data87.data !== "string"){
+if(data88.data !== undefined){
+const _errs260 = errors;
+if(typeof data88.data !== "string"){
 validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i7+"/data",schemaPath:"#/properties/vectorPaths/items/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid71 = _errs258 === errors;
+var valid71 = _errs260 === errors;
 }
 else {
 var valid71 = true;
@@ -6136,7 +6348,7 @@ validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i7,schemaPath:
 return false;
 }
 }
-var valid70 = _errs254 === errors;
+var valid70 = _errs256 === errors;
 if(!valid70){
 break;
 }
@@ -6147,49 +6359,49 @@ validate22.errors = [{instancePath:instancePath+"/vectorPaths",schemaPath:"#/pro
 return false;
 }
 }
-var valid38 = _errs252 === errors;
+var valid38 = _errs254 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.layoutMode !== undefined){
-let data90 = data.layoutMode;
-const _errs260 = errors;
-if(!((((data90 === "NONE") || (data90 === "HORIZONTAL")) || (data90 === "VERTICAL")) || (data90 === "GRID"))){
+let data91 = data.layoutMode;
+const _errs262 = errors;
+if(!((((data91 === "NONE") || (data91 === "HORIZONTAL")) || (data91 === "VERTICAL")) || (data91 === "GRID"))){
 validate22.errors = [{instancePath:instancePath+"/layoutMode",schemaPath:"#/properties/layoutMode/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutMode.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid38 = _errs260 === errors;
+var valid38 = _errs262 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.layoutWrap !== undefined){
-let data91 = data.layoutWrap;
-const _errs261 = errors;
-if(!((data91 === "NO_WRAP") || (data91 === "WRAP"))){
+let data92 = data.layoutWrap;
+const _errs263 = errors;
+if(!((data92 === "NO_WRAP") || (data92 === "WRAP"))){
 validate22.errors = [{instancePath:instancePath+"/layoutWrap",schemaPath:"#/properties/layoutWrap/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutWrap.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid38 = _errs261 === errors;
+var valid38 = _errs263 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.paddingLeft !== undefined){
-let data92 = data.paddingLeft;
-const _errs262 = errors;
-if(errors === _errs262){
-if(typeof data92 == "number"){
-if(data92 > 100000 || isNaN(data92)){
+let data93 = data.paddingLeft;
+const _errs264 = errors;
+if(errors === _errs264){
+if(typeof data93 == "number"){
+if(data93 > 100000 || isNaN(data93)){
 validate22.errors = [{instancePath:instancePath+"/paddingLeft",schemaPath:"#/properties/paddingLeft/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data92 < 0 || isNaN(data92)){
+if(data93 < 0 || isNaN(data93)){
 validate22.errors = [{instancePath:instancePath+"/paddingLeft",schemaPath:"#/properties/paddingLeft/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6200,23 +6412,23 @@ validate22.errors = [{instancePath:instancePath+"/paddingLeft",schemaPath:"#/pro
 return false;
 }
 }
-var valid38 = _errs262 === errors;
+var valid38 = _errs264 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.paddingRight !== undefined){
-let data93 = data.paddingRight;
-const _errs264 = errors;
-if(errors === _errs264){
-if(typeof data93 == "number"){
-if(data93 > 100000 || isNaN(data93)){
+let data94 = data.paddingRight;
+const _errs266 = errors;
+if(errors === _errs266){
+if(typeof data94 == "number"){
+if(data94 > 100000 || isNaN(data94)){
 validate22.errors = [{instancePath:instancePath+"/paddingRight",schemaPath:"#/properties/paddingRight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data93 < 0 || isNaN(data93)){
+if(data94 < 0 || isNaN(data94)){
 validate22.errors = [{instancePath:instancePath+"/paddingRight",schemaPath:"#/properties/paddingRight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6227,23 +6439,23 @@ validate22.errors = [{instancePath:instancePath+"/paddingRight",schemaPath:"#/pr
 return false;
 }
 }
-var valid38 = _errs264 === errors;
+var valid38 = _errs266 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.paddingTop !== undefined){
-let data94 = data.paddingTop;
-const _errs266 = errors;
-if(errors === _errs266){
-if(typeof data94 == "number"){
-if(data94 > 100000 || isNaN(data94)){
+let data95 = data.paddingTop;
+const _errs268 = errors;
+if(errors === _errs268){
+if(typeof data95 == "number"){
+if(data95 > 100000 || isNaN(data95)){
 validate22.errors = [{instancePath:instancePath+"/paddingTop",schemaPath:"#/properties/paddingTop/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data94 < 0 || isNaN(data94)){
+if(data95 < 0 || isNaN(data95)){
 validate22.errors = [{instancePath:instancePath+"/paddingTop",schemaPath:"#/properties/paddingTop/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6254,23 +6466,23 @@ validate22.errors = [{instancePath:instancePath+"/paddingTop",schemaPath:"#/prop
 return false;
 }
 }
-var valid38 = _errs266 === errors;
+var valid38 = _errs268 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.paddingBottom !== undefined){
-let data95 = data.paddingBottom;
-const _errs268 = errors;
-if(errors === _errs268){
-if(typeof data95 == "number"){
-if(data95 > 100000 || isNaN(data95)){
+let data96 = data.paddingBottom;
+const _errs270 = errors;
+if(errors === _errs270){
+if(typeof data96 == "number"){
+if(data96 > 100000 || isNaN(data96)){
 validate22.errors = [{instancePath:instancePath+"/paddingBottom",schemaPath:"#/properties/paddingBottom/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data95 < 0 || isNaN(data95)){
+if(data96 < 0 || isNaN(data96)){
 validate22.errors = [{instancePath:instancePath+"/paddingBottom",schemaPath:"#/properties/paddingBottom/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6281,23 +6493,23 @@ validate22.errors = [{instancePath:instancePath+"/paddingBottom",schemaPath:"#/p
 return false;
 }
 }
-var valid38 = _errs268 === errors;
+var valid38 = _errs270 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.itemSpacing !== undefined){
-let data96 = data.itemSpacing;
-const _errs270 = errors;
-if(errors === _errs270){
-if(typeof data96 == "number"){
-if(data96 > 100000 || isNaN(data96)){
+let data97 = data.itemSpacing;
+const _errs272 = errors;
+if(errors === _errs272){
+if(typeof data97 == "number"){
+if(data97 > 100000 || isNaN(data97)){
 validate22.errors = [{instancePath:instancePath+"/itemSpacing",schemaPath:"#/properties/itemSpacing/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data96 < -100000 || isNaN(data96)){
+if(data97 < -100000 || isNaN(data97)){
 validate22.errors = [{instancePath:instancePath+"/itemSpacing",schemaPath:"#/properties/itemSpacing/minimum",keyword:"minimum",params:{comparison: ">=", limit: -100000},message:"must be >= -100000"}];
 return false;
 }
@@ -6308,23 +6520,23 @@ validate22.errors = [{instancePath:instancePath+"/itemSpacing",schemaPath:"#/pro
 return false;
 }
 }
-var valid38 = _errs270 === errors;
+var valid38 = _errs272 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.counterAxisSpacing !== undefined){
-let data97 = data.counterAxisSpacing;
-const _errs272 = errors;
-if(errors === _errs272){
-if(typeof data97 == "number"){
-if(data97 > 100000 || isNaN(data97)){
+let data98 = data.counterAxisSpacing;
+const _errs274 = errors;
+if(errors === _errs274){
+if(typeof data98 == "number"){
+if(data98 > 100000 || isNaN(data98)){
 validate22.errors = [{instancePath:instancePath+"/counterAxisSpacing",schemaPath:"#/properties/counterAxisSpacing/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data97 < 0 || isNaN(data97)){
+if(data98 < 0 || isNaN(data98)){
 validate22.errors = [{instancePath:instancePath+"/counterAxisSpacing",schemaPath:"#/properties/counterAxisSpacing/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6335,29 +6547,16 @@ validate22.errors = [{instancePath:instancePath+"/counterAxisSpacing",schemaPath
 return false;
 }
 }
-var valid38 = _errs272 === errors;
-}
-else {
-var valid38 = true;
-}
-if(valid38){
-if(data.itemReverseZIndex !== undefined){
-const _errs274 = errors;
-if(typeof data.itemReverseZIndex !== "boolean"){
-validate22.errors = [{instancePath:instancePath+"/itemReverseZIndex",schemaPath:"#/properties/itemReverseZIndex/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
 var valid38 = _errs274 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
-if(data.primaryAxisAlignItems !== undefined){
-let data99 = data.primaryAxisAlignItems;
+if(data.itemReverseZIndex !== undefined){
 const _errs276 = errors;
-if(!((((data99 === "MIN") || (data99 === "CENTER")) || (data99 === "MAX")) || (data99 === "SPACE_BETWEEN"))){
-validate22.errors = [{instancePath:instancePath+"/primaryAxisAlignItems",schemaPath:"#/properties/primaryAxisAlignItems/enum",keyword:"enum",params:{allowedValues: schema38.properties.primaryAxisAlignItems.enum},message:"must be equal to one of the allowed values"}];
+if(typeof data.itemReverseZIndex !== "boolean"){
+validate22.errors = [{instancePath:instancePath+"/itemReverseZIndex",schemaPath:"#/properties/itemReverseZIndex/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid38 = _errs276 === errors;
@@ -6366,24 +6565,11 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.counterAxisAlignItems !== undefined){
-let data100 = data.counterAxisAlignItems;
-const _errs277 = errors;
-if(!((((data100 === "MIN") || (data100 === "CENTER")) || (data100 === "MAX")) || (data100 === "BASELINE"))){
-validate22.errors = [{instancePath:instancePath+"/counterAxisAlignItems",schemaPath:"#/properties/counterAxisAlignItems/enum",keyword:"enum",params:{allowedValues: schema38.properties.counterAxisAlignItems.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid38 = _errs277 === errors;
-}
-else {
-var valid38 = true;
-}
-if(valid38){
-if(data.layoutSizingHorizontal !== undefined){
-let data101 = data.layoutSizingHorizontal;
+if(data.primaryAxisAlignItems !== undefined){
+let data100 = data.primaryAxisAlignItems;
 const _errs278 = errors;
-if(!(((data101 === "FIXED") || (data101 === "HUG")) || (data101 === "FILL"))){
-validate22.errors = [{instancePath:instancePath+"/layoutSizingHorizontal",schemaPath:"#/properties/layoutSizingHorizontal/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutSizingHorizontal.enum},message:"must be equal to one of the allowed values"}];
+if(!((((data100 === "MIN") || (data100 === "CENTER")) || (data100 === "MAX")) || (data100 === "SPACE_BETWEEN"))){
+validate22.errors = [{instancePath:instancePath+"/primaryAxisAlignItems",schemaPath:"#/properties/primaryAxisAlignItems/enum",keyword:"enum",params:{allowedValues: schema38.properties.primaryAxisAlignItems.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid38 = _errs278 === errors;
@@ -6392,11 +6578,11 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.layoutSizingVertical !== undefined){
-let data102 = data.layoutSizingVertical;
+if(data.counterAxisAlignItems !== undefined){
+let data101 = data.counterAxisAlignItems;
 const _errs279 = errors;
-if(!(((data102 === "FIXED") || (data102 === "HUG")) || (data102 === "FILL"))){
-validate22.errors = [{instancePath:instancePath+"/layoutSizingVertical",schemaPath:"#/properties/layoutSizingVertical/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutSizingVertical.enum},message:"must be equal to one of the allowed values"}];
+if(!((((data101 === "MIN") || (data101 === "CENTER")) || (data101 === "MAX")) || (data101 === "BASELINE"))){
+validate22.errors = [{instancePath:instancePath+"/counterAxisAlignItems",schemaPath:"#/properties/counterAxisAlignItems/enum",keyword:"enum",params:{allowedValues: schema38.properties.counterAxisAlignItems.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid38 = _errs279 === errors;
@@ -6405,11 +6591,11 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.layoutPositioning !== undefined){
-let data103 = data.layoutPositioning;
+if(data.layoutSizingHorizontal !== undefined){
+let data102 = data.layoutSizingHorizontal;
 const _errs280 = errors;
-if(!((data103 === "AUTO") || (data103 === "ABSOLUTE"))){
-validate22.errors = [{instancePath:instancePath+"/layoutPositioning",schemaPath:"#/properties/layoutPositioning/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutPositioning.enum},message:"must be equal to one of the allowed values"}];
+if(!(((data102 === "FIXED") || (data102 === "HUG")) || (data102 === "FILL"))){
+validate22.errors = [{instancePath:instancePath+"/layoutSizingHorizontal",schemaPath:"#/properties/layoutSizingHorizontal/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutSizingHorizontal.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid38 = _errs280 === errors;
@@ -6418,17 +6604,43 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.minWidth !== undefined){
-let data104 = data.minWidth;
+if(data.layoutSizingVertical !== undefined){
+let data103 = data.layoutSizingVertical;
 const _errs281 = errors;
-if(errors === _errs281){
-if(typeof data104 == "number"){
-if(data104 > 100000 || isNaN(data104)){
+if(!(((data103 === "FIXED") || (data103 === "HUG")) || (data103 === "FILL"))){
+validate22.errors = [{instancePath:instancePath+"/layoutSizingVertical",schemaPath:"#/properties/layoutSizingVertical/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutSizingVertical.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid38 = _errs281 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
+if(data.layoutPositioning !== undefined){
+let data104 = data.layoutPositioning;
+const _errs282 = errors;
+if(!((data104 === "AUTO") || (data104 === "ABSOLUTE"))){
+validate22.errors = [{instancePath:instancePath+"/layoutPositioning",schemaPath:"#/properties/layoutPositioning/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutPositioning.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid38 = _errs282 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
+if(data.minWidth !== undefined){
+let data105 = data.minWidth;
+const _errs283 = errors;
+if(errors === _errs283){
+if(typeof data105 == "number"){
+if(data105 > 100000 || isNaN(data105)){
 validate22.errors = [{instancePath:instancePath+"/minWidth",schemaPath:"#/properties/minWidth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data104 < 0 || isNaN(data104)){
+if(data105 < 0 || isNaN(data105)){
 validate22.errors = [{instancePath:instancePath+"/minWidth",schemaPath:"#/properties/minWidth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6439,23 +6651,23 @@ validate22.errors = [{instancePath:instancePath+"/minWidth",schemaPath:"#/proper
 return false;
 }
 }
-var valid38 = _errs281 === errors;
+var valid38 = _errs283 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.maxWidth !== undefined){
-let data105 = data.maxWidth;
-const _errs283 = errors;
-if(errors === _errs283){
-if(typeof data105 == "number"){
-if(data105 > 100000 || isNaN(data105)){
+let data106 = data.maxWidth;
+const _errs285 = errors;
+if(errors === _errs285){
+if(typeof data106 == "number"){
+if(data106 > 100000 || isNaN(data106)){
 validate22.errors = [{instancePath:instancePath+"/maxWidth",schemaPath:"#/properties/maxWidth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data105 < 0 || isNaN(data105)){
+if(data106 < 0 || isNaN(data106)){
 validate22.errors = [{instancePath:instancePath+"/maxWidth",schemaPath:"#/properties/maxWidth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6466,23 +6678,23 @@ validate22.errors = [{instancePath:instancePath+"/maxWidth",schemaPath:"#/proper
 return false;
 }
 }
-var valid38 = _errs283 === errors;
+var valid38 = _errs285 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.minHeight !== undefined){
-let data106 = data.minHeight;
-const _errs285 = errors;
-if(errors === _errs285){
-if(typeof data106 == "number"){
-if(data106 > 100000 || isNaN(data106)){
+let data107 = data.minHeight;
+const _errs287 = errors;
+if(errors === _errs287){
+if(typeof data107 == "number"){
+if(data107 > 100000 || isNaN(data107)){
 validate22.errors = [{instancePath:instancePath+"/minHeight",schemaPath:"#/properties/minHeight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data106 < 0 || isNaN(data106)){
+if(data107 < 0 || isNaN(data107)){
 validate22.errors = [{instancePath:instancePath+"/minHeight",schemaPath:"#/properties/minHeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6493,23 +6705,23 @@ validate22.errors = [{instancePath:instancePath+"/minHeight",schemaPath:"#/prope
 return false;
 }
 }
-var valid38 = _errs285 === errors;
+var valid38 = _errs287 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.maxHeight !== undefined){
-let data107 = data.maxHeight;
-const _errs287 = errors;
-if(errors === _errs287){
-if(typeof data107 == "number"){
-if(data107 > 100000 || isNaN(data107)){
+let data108 = data.maxHeight;
+const _errs289 = errors;
+if(errors === _errs289){
+if(typeof data108 == "number"){
+if(data108 > 100000 || isNaN(data108)){
 validate22.errors = [{instancePath:instancePath+"/maxHeight",schemaPath:"#/properties/maxHeight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data107 < 0 || isNaN(data107)){
+if(data108 < 0 || isNaN(data108)){
 validate22.errors = [{instancePath:instancePath+"/maxHeight",schemaPath:"#/properties/maxHeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6520,55 +6732,28 @@ validate22.errors = [{instancePath:instancePath+"/maxHeight",schemaPath:"#/prope
 return false;
 }
 }
-var valid38 = _errs287 === errors;
-}
-else {
-var valid38 = true;
-}
-if(valid38){
-if(data.gridRowCount !== undefined){
-let data108 = data.gridRowCount;
-const _errs289 = errors;
-if(!((typeof data108 == "number") && (!(data108 % 1) && !isNaN(data108)))){
-validate22.errors = [{instancePath:instancePath+"/gridRowCount",schemaPath:"#/properties/gridRowCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs289){
-if(typeof data108 == "number"){
-if(data108 > 1000 || isNaN(data108)){
-validate22.errors = [{instancePath:instancePath+"/gridRowCount",schemaPath:"#/properties/gridRowCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
-return false;
-}
-else {
-if(data108 < 1 || isNaN(data108)){
-validate22.errors = [{instancePath:instancePath+"/gridRowCount",schemaPath:"#/properties/gridRowCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-}
 var valid38 = _errs289 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
-if(data.gridColumnCount !== undefined){
-let data109 = data.gridColumnCount;
+if(data.gridRowCount !== undefined){
+let data109 = data.gridRowCount;
 const _errs291 = errors;
 if(!((typeof data109 == "number") && (!(data109 % 1) && !isNaN(data109)))){
-validate22.errors = [{instancePath:instancePath+"/gridColumnCount",schemaPath:"#/properties/gridColumnCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate22.errors = [{instancePath:instancePath+"/gridRowCount",schemaPath:"#/properties/gridRowCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs291){
 if(typeof data109 == "number"){
 if(data109 > 1000 || isNaN(data109)){
-validate22.errors = [{instancePath:instancePath+"/gridColumnCount",schemaPath:"#/properties/gridColumnCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+validate22.errors = [{instancePath:instancePath+"/gridRowCount",schemaPath:"#/properties/gridRowCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
 return false;
 }
 else {
 if(data109 < 1 || isNaN(data109)){
-validate22.errors = [{instancePath:instancePath+"/gridColumnCount",schemaPath:"#/properties/gridColumnCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate22.errors = [{instancePath:instancePath+"/gridRowCount",schemaPath:"#/properties/gridRowCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -6580,17 +6765,44 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.gridRowGap !== undefined){
-let data110 = data.gridRowGap;
+if(data.gridColumnCount !== undefined){
+let data110 = data.gridColumnCount;
 const _errs293 = errors;
+if(!((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110)))){
+validate22.errors = [{instancePath:instancePath+"/gridColumnCount",schemaPath:"#/properties/gridColumnCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
 if(errors === _errs293){
 if(typeof data110 == "number"){
-if(data110 > 100000 || isNaN(data110)){
+if(data110 > 1000 || isNaN(data110)){
+validate22.errors = [{instancePath:instancePath+"/gridColumnCount",schemaPath:"#/properties/gridColumnCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+return false;
+}
+else {
+if(data110 < 1 || isNaN(data110)){
+validate22.errors = [{instancePath:instancePath+"/gridColumnCount",schemaPath:"#/properties/gridColumnCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid38 = _errs293 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
+if(data.gridRowGap !== undefined){
+let data111 = data.gridRowGap;
+const _errs295 = errors;
+if(errors === _errs295){
+if(typeof data111 == "number"){
+if(data111 > 100000 || isNaN(data111)){
 validate22.errors = [{instancePath:instancePath+"/gridRowGap",schemaPath:"#/properties/gridRowGap/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data110 < 0 || isNaN(data110)){
+if(data111 < 0 || isNaN(data111)){
 validate22.errors = [{instancePath:instancePath+"/gridRowGap",schemaPath:"#/properties/gridRowGap/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6601,23 +6813,23 @@ validate22.errors = [{instancePath:instancePath+"/gridRowGap",schemaPath:"#/prop
 return false;
 }
 }
-var valid38 = _errs293 === errors;
+var valid38 = _errs295 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.gridColumnGap !== undefined){
-let data111 = data.gridColumnGap;
-const _errs295 = errors;
-if(errors === _errs295){
-if(typeof data111 == "number"){
-if(data111 > 100000 || isNaN(data111)){
+let data112 = data.gridColumnGap;
+const _errs297 = errors;
+if(errors === _errs297){
+if(typeof data112 == "number"){
+if(data112 > 100000 || isNaN(data112)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnGap",schemaPath:"#/properties/gridColumnGap/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data111 < 0 || isNaN(data111)){
+if(data112 < 0 || isNaN(data112)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnGap",schemaPath:"#/properties/gridColumnGap/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6628,75 +6840,41 @@ validate22.errors = [{instancePath:instancePath+"/gridColumnGap",schemaPath:"#/p
 return false;
 }
 }
-var valid38 = _errs295 === errors;
+var valid38 = _errs297 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.gridRowSizes !== undefined){
-let data112 = data.gridRowSizes;
-const _errs297 = errors;
-if(errors === _errs297){
-if(Array.isArray(data112)){
-if(data112.length > 1000){
+let data113 = data.gridRowSizes;
+const _errs299 = errors;
+if(errors === _errs299){
+if(Array.isArray(data113)){
+if(data113.length > 1000){
 validate22.errors = [{instancePath:instancePath+"/gridRowSizes",schemaPath:"#/properties/gridRowSizes/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
 return false;
 }
 else {
-if(data112.length < 1){
+if(data113.length < 1){
 validate22.errors = [{instancePath:instancePath+"/gridRowSizes",schemaPath:"#/properties/gridRowSizes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
 var valid72 = true;
-const len8 = data112.length;
+const len8 = data113.length;
 for(let i8=0; i8<len8; i8++){
-let data113 = data112[i8];
-const _errs299 = errors;
-const _errs300 = errors;
+let data114 = data113[i8];
+const _errs301 = errors;
 const _errs302 = errors;
-const _errs303 = errors;
-let valid75 = true;
 const _errs304 = errors;
-if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
-if(data113.type !== undefined){
-if("FIXED" !== data113.type){
-const err54 = {};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-}
-var _valid15 = _errs304 === errors;
-errors = _errs303;
-if(vErrors !== null){
-if(_errs303){
-vErrors.length = _errs303;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid15){
+const _errs305 = errors;
+let valid75 = true;
 const _errs306 = errors;
-if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
-let missing42;
-if((data113.value === undefined) && (missing42 = "value")){
-validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/0/then/required",keyword:"required",params:{missingProperty: missing42},message:"must have required property '"+missing42+"'"}];
-return false;
-}
-}
-var _valid15 = _errs306 === errors;
-valid75 = _valid15;
-}
-if(!valid75){
-const err55 = {instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data114 && typeof data114 == "object" && !Array.isArray(data114)){
+if(data114.type !== undefined){
+if("FIXED" !== data114.type){
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -6704,19 +6882,33 @@ else {
 vErrors.push(err55);
 }
 errors++;
-validate22.errors = vErrors;
+}
+}
+}
+var _valid15 = _errs306 === errors;
+errors = _errs305;
+if(vErrors !== null){
+if(_errs305){
+vErrors.length = _errs305;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs308 = errors;
+if(data114 && typeof data114 == "object" && !Array.isArray(data114)){
+let missing43;
+if((data114.value === undefined) && (missing43 = "value")){
+validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/0/then/required",keyword:"required",params:{missingProperty: missing43},message:"must have required property '"+missing43+"'"}];
 return false;
 }
-var valid74 = _errs302 === errors;
-if(valid74){
-const _errs307 = errors;
-const _errs308 = errors;
-let valid77 = true;
-const _errs309 = errors;
-if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
-if(data113.type !== undefined){
-if("FLEX" !== data113.type){
-const err56 = {};
+}
+var _valid15 = _errs308 === errors;
+valid75 = _valid15;
+}
+if(!valid75){
+const err56 = {instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -6724,33 +6916,53 @@ else {
 vErrors.push(err56);
 }
 errors++;
+validate22.errors = vErrors;
+return false;
+}
+var valid74 = _errs304 === errors;
+if(valid74){
+const _errs309 = errors;
+const _errs310 = errors;
+let valid77 = true;
+const _errs311 = errors;
+if(data114 && typeof data114 == "object" && !Array.isArray(data114)){
+if(data114.type !== undefined){
+if("FLEX" !== data114.type){
+const err57 = {};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
 }
 }
 }
-var _valid16 = _errs309 === errors;
-errors = _errs308;
+var _valid16 = _errs311 === errors;
+errors = _errs310;
 if(vErrors !== null){
-if(_errs308){
-vErrors.length = _errs308;
+if(_errs310){
+vErrors.length = _errs310;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid16){
-const _errs311 = errors;
-if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
-if(data113.value !== undefined){
-let data116 = data113.value;
-if(typeof data116 == "number"){
-if(data116 <= 0 || isNaN(data116)){
+const _errs313 = errors;
+if(data114 && typeof data114 == "object" && !Array.isArray(data114)){
+if(data114.value !== undefined){
+let data117 = data114.value;
+if(typeof data117 == "number"){
+if(data117 <= 0 || isNaN(data117)){
 validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/value",schemaPath:"#/$defs/gridTrackSize/allOf/1/then/properties/value/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
 }
 }
 }
 }
-var _valid16 = _errs311 === errors;
+var _valid16 = _errs313 === errors;
 valid77 = _valid16;
 if(valid77){
 var props7 = {};
@@ -6759,31 +6971,7 @@ props7.type = true;
 }
 }
 if(!valid77){
-const err57 = {instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-validate22.errors = vErrors;
-return false;
-}
-var valid74 = _errs307 === errors;
-if(valid74){
-if(props7 !== true){
-props7 = props7 || {};
-props7.type = true;
-}
-const _errs313 = errors;
-const _errs314 = errors;
-let valid80 = true;
-const _errs315 = errors;
-if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
-if(data113.type !== undefined){
-if("HUG" !== data113.type){
-const err58 = {};
+const err58 = {instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -6791,26 +6979,22 @@ else {
 vErrors.push(err58);
 }
 errors++;
+validate22.errors = vErrors;
+return false;
 }
+var valid74 = _errs309 === errors;
+if(valid74){
+if(props7 !== true){
+props7 = props7 || {};
+props7.type = true;
 }
-}
-var _valid17 = _errs315 === errors;
-errors = _errs314;
-if(vErrors !== null){
-if(_errs314){
-vErrors.length = _errs314;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid17){
+const _errs315 = errors;
+const _errs316 = errors;
+let valid80 = true;
 const _errs317 = errors;
-const _errs318 = errors;
-const _errs319 = errors;
-if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
-let missing43;
-if((data113.value === undefined) && (missing43 = "value")){
+if(data114 && typeof data114 == "object" && !Array.isArray(data114)){
+if(data114.type !== undefined){
+if("HUG" !== data114.type){
 const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
@@ -6821,27 +7005,25 @@ vErrors.push(err59);
 errors++;
 }
 }
-var valid82 = _errs319 === errors;
-if(valid82){
-validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/2/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
-return false;
 }
-else {
-errors = _errs318;
+var _valid17 = _errs317 === errors;
+errors = _errs316;
 if(vErrors !== null){
-if(_errs318){
-vErrors.length = _errs318;
+if(_errs316){
+vErrors.length = _errs316;
 }
 else {
 vErrors = null;
 }
 }
-}
-var _valid17 = _errs317 === errors;
-valid80 = _valid17;
-}
-if(!valid80){
-const err60 = {instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(_valid17){
+const _errs319 = errors;
+const _errs320 = errors;
+const _errs321 = errors;
+if(data114 && typeof data114 == "object" && !Array.isArray(data114)){
+let missing44;
+if((data114.value === undefined) && (missing44 = "value")){
+const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6849,10 +7031,40 @@ else {
 vErrors.push(err60);
 }
 errors++;
+}
+}
+var valid82 = _errs321 === errors;
+if(valid82){
+validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/2/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
+return false;
+}
+else {
+errors = _errs320;
+if(vErrors !== null){
+if(_errs320){
+vErrors.length = _errs320;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid17 = _errs319 === errors;
+valid80 = _valid17;
+}
+if(!valid80){
+const err61 = {instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
 validate22.errors = vErrors;
 return false;
 }
-var valid74 = _errs313 === errors;
+var valid74 = _errs315 === errors;
 if(valid74){
 if(props7 !== true){
 props7 = props7 || {};
@@ -6861,47 +7073,47 @@ props7.type = true;
 }
 }
 }
-if(errors === _errs300){
-if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
-let missing44;
-if((data113.type === undefined) && (missing44 = "type")){
-validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/required",keyword:"required",params:{missingProperty: missing44},message:"must have required property '"+missing44+"'"}];
+if(errors === _errs302){
+if(data114 && typeof data114 == "object" && !Array.isArray(data114)){
+let missing45;
+if((data114.type === undefined) && (missing45 = "type")){
+validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/required",keyword:"required",params:{missingProperty: missing45},message:"must have required property '"+missing45+"'"}];
 return false;
 }
 else {
-const _errs320 = errors;
-for(const key9 in data113){
+const _errs322 = errors;
+for(const key9 in data114){
 if(!((key9 === "type") || (key9 === "value"))){
 validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs320 === errors){
-if(data113.type !== undefined){
-let data118 = data113.type;
-const _errs321 = errors;
-if(!(((data118 === "FIXED") || (data118 === "FLEX")) || (data118 === "HUG"))){
-validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/type",schemaPath:"#/$defs/gridTrackSize/properties/type/enum",keyword:"enum",params:{allowedValues: schema74.properties.type.enum},message:"must be equal to one of the allowed values"}];
+if(_errs322 === errors){
+if(data114.type !== undefined){
+let data119 = data114.type;
+const _errs323 = errors;
+if(!(((data119 === "FIXED") || (data119 === "FLEX")) || (data119 === "HUG"))){
+validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/type",schemaPath:"#/$defs/gridTrackSize/properties/type/enum",keyword:"enum",params:{allowedValues: schema83.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid83 = _errs321 === errors;
+var valid83 = _errs323 === errors;
 }
 else {
 var valid83 = true;
 }
 if(valid83){
-if(data113.value !== undefined){
-let data119 = data113.value;
-const _errs322 = errors;
-if(errors === _errs322){
-if(typeof data119 == "number"){
-if(data119 > 100000 || isNaN(data119)){
+if(data114.value !== undefined){
+let data120 = data114.value;
+const _errs324 = errors;
+if(errors === _errs324){
+if(typeof data120 == "number"){
+if(data120 > 100000 || isNaN(data120)){
 validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/value",schemaPath:"#/$defs/gridTrackSize/properties/value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data119 < 0 || isNaN(data119)){
+if(data120 < 0 || isNaN(data120)){
 validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/value",schemaPath:"#/$defs/gridTrackSize/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6912,7 +7124,7 @@ validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/value",s
 return false;
 }
 }
-var valid83 = _errs322 === errors;
+var valid83 = _errs324 === errors;
 }
 else {
 var valid83 = true;
@@ -6926,7 +7138,7 @@ validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath
 return false;
 }
 }
-var valid72 = _errs299 === errors;
+var valid72 = _errs301 === errors;
 if(!valid72){
 break;
 }
@@ -6939,75 +7151,41 @@ validate22.errors = [{instancePath:instancePath+"/gridRowSizes",schemaPath:"#/pr
 return false;
 }
 }
-var valid38 = _errs297 === errors;
+var valid38 = _errs299 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.gridColumnSizes !== undefined){
-let data120 = data.gridColumnSizes;
-const _errs324 = errors;
-if(errors === _errs324){
-if(Array.isArray(data120)){
-if(data120.length > 1000){
+let data121 = data.gridColumnSizes;
+const _errs326 = errors;
+if(errors === _errs326){
+if(Array.isArray(data121)){
+if(data121.length > 1000){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes",schemaPath:"#/properties/gridColumnSizes/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
 return false;
 }
 else {
-if(data120.length < 1){
+if(data121.length < 1){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes",schemaPath:"#/properties/gridColumnSizes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
 var valid84 = true;
-const len9 = data120.length;
+const len9 = data121.length;
 for(let i9=0; i9<len9; i9++){
-let data121 = data120[i9];
-const _errs326 = errors;
-const _errs327 = errors;
+let data122 = data121[i9];
+const _errs328 = errors;
 const _errs329 = errors;
-const _errs330 = errors;
-let valid87 = true;
 const _errs331 = errors;
-if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
-if(data121.type !== undefined){
-if("FIXED" !== data121.type){
-const err61 = {};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-}
-var _valid18 = _errs331 === errors;
-errors = _errs330;
-if(vErrors !== null){
-if(_errs330){
-vErrors.length = _errs330;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid18){
+const _errs332 = errors;
+let valid87 = true;
 const _errs333 = errors;
-if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
-let missing45;
-if((data121.value === undefined) && (missing45 = "value")){
-validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/0/then/required",keyword:"required",params:{missingProperty: missing45},message:"must have required property '"+missing45+"'"}];
-return false;
-}
-}
-var _valid18 = _errs333 === errors;
-valid87 = _valid18;
-}
-if(!valid87){
-const err62 = {instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
+if(data122.type !== undefined){
+if("FIXED" !== data122.type){
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -7015,19 +7193,33 @@ else {
 vErrors.push(err62);
 }
 errors++;
-validate22.errors = vErrors;
+}
+}
+}
+var _valid18 = _errs333 === errors;
+errors = _errs332;
+if(vErrors !== null){
+if(_errs332){
+vErrors.length = _errs332;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid18){
+const _errs335 = errors;
+if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
+let missing46;
+if((data122.value === undefined) && (missing46 = "value")){
+validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/0/then/required",keyword:"required",params:{missingProperty: missing46},message:"must have required property '"+missing46+"'"}];
 return false;
 }
-var valid86 = _errs329 === errors;
-if(valid86){
-const _errs334 = errors;
-const _errs335 = errors;
-let valid89 = true;
-const _errs336 = errors;
-if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
-if(data121.type !== undefined){
-if("FLEX" !== data121.type){
-const err63 = {};
+}
+var _valid18 = _errs335 === errors;
+valid87 = _valid18;
+}
+if(!valid87){
+const err63 = {instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -7035,33 +7227,53 @@ else {
 vErrors.push(err63);
 }
 errors++;
+validate22.errors = vErrors;
+return false;
+}
+var valid86 = _errs331 === errors;
+if(valid86){
+const _errs336 = errors;
+const _errs337 = errors;
+let valid89 = true;
+const _errs338 = errors;
+if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
+if(data122.type !== undefined){
+if("FLEX" !== data122.type){
+const err64 = {};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
 }
 }
 }
-var _valid19 = _errs336 === errors;
-errors = _errs335;
+var _valid19 = _errs338 === errors;
+errors = _errs337;
 if(vErrors !== null){
-if(_errs335){
-vErrors.length = _errs335;
+if(_errs337){
+vErrors.length = _errs337;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid19){
-const _errs338 = errors;
-if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
-if(data121.value !== undefined){
-let data124 = data121.value;
-if(typeof data124 == "number"){
-if(data124 <= 0 || isNaN(data124)){
+const _errs340 = errors;
+if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
+if(data122.value !== undefined){
+let data125 = data122.value;
+if(typeof data125 == "number"){
+if(data125 <= 0 || isNaN(data125)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9+"/value",schemaPath:"#/$defs/gridTrackSize/allOf/1/then/properties/value/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
 }
 }
 }
 }
-var _valid19 = _errs338 === errors;
+var _valid19 = _errs340 === errors;
 valid89 = _valid19;
 if(valid89){
 var props8 = {};
@@ -7070,31 +7282,7 @@ props8.type = true;
 }
 }
 if(!valid89){
-const err64 = {instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-validate22.errors = vErrors;
-return false;
-}
-var valid86 = _errs334 === errors;
-if(valid86){
-if(props8 !== true){
-props8 = props8 || {};
-props8.type = true;
-}
-const _errs340 = errors;
-const _errs341 = errors;
-let valid92 = true;
-const _errs342 = errors;
-if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
-if(data121.type !== undefined){
-if("HUG" !== data121.type){
-const err65 = {};
+const err65 = {instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -7102,26 +7290,22 @@ else {
 vErrors.push(err65);
 }
 errors++;
+validate22.errors = vErrors;
+return false;
 }
+var valid86 = _errs336 === errors;
+if(valid86){
+if(props8 !== true){
+props8 = props8 || {};
+props8.type = true;
 }
-}
-var _valid20 = _errs342 === errors;
-errors = _errs341;
-if(vErrors !== null){
-if(_errs341){
-vErrors.length = _errs341;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid20){
+const _errs342 = errors;
+const _errs343 = errors;
+let valid92 = true;
 const _errs344 = errors;
-const _errs345 = errors;
-const _errs346 = errors;
-if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
-let missing46;
-if((data121.value === undefined) && (missing46 = "value")){
+if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
+if(data122.type !== undefined){
+if("HUG" !== data122.type){
 const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
@@ -7132,27 +7316,25 @@ vErrors.push(err66);
 errors++;
 }
 }
-var valid94 = _errs346 === errors;
-if(valid94){
-validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/2/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
-return false;
 }
-else {
-errors = _errs345;
+var _valid20 = _errs344 === errors;
+errors = _errs343;
 if(vErrors !== null){
-if(_errs345){
-vErrors.length = _errs345;
+if(_errs343){
+vErrors.length = _errs343;
 }
 else {
 vErrors = null;
 }
 }
-}
-var _valid20 = _errs344 === errors;
-valid92 = _valid20;
-}
-if(!valid92){
-const err67 = {instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(_valid20){
+const _errs346 = errors;
+const _errs347 = errors;
+const _errs348 = errors;
+if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
+let missing47;
+if((data122.value === undefined) && (missing47 = "value")){
+const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -7160,10 +7342,40 @@ else {
 vErrors.push(err67);
 }
 errors++;
+}
+}
+var valid94 = _errs348 === errors;
+if(valid94){
+validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/2/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
+return false;
+}
+else {
+errors = _errs347;
+if(vErrors !== null){
+if(_errs347){
+vErrors.length = _errs347;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid20 = _errs346 === errors;
+valid92 = _valid20;
+}
+if(!valid92){
+const err68 = {instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
 validate22.errors = vErrors;
 return false;
 }
-var valid86 = _errs340 === errors;
+var valid86 = _errs342 === errors;
 if(valid86){
 if(props8 !== true){
 props8 = props8 || {};
@@ -7172,47 +7384,47 @@ props8.type = true;
 }
 }
 }
-if(errors === _errs327){
-if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
-let missing47;
-if((data121.type === undefined) && (missing47 = "type")){
-validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/required",keyword:"required",params:{missingProperty: missing47},message:"must have required property '"+missing47+"'"}];
+if(errors === _errs329){
+if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
+let missing48;
+if((data122.type === undefined) && (missing48 = "type")){
+validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/required",keyword:"required",params:{missingProperty: missing48},message:"must have required property '"+missing48+"'"}];
 return false;
 }
 else {
-const _errs347 = errors;
-for(const key10 in data121){
+const _errs349 = errors;
+for(const key10 in data122){
 if(!((key10 === "type") || (key10 === "value"))){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs347 === errors){
-if(data121.type !== undefined){
-let data126 = data121.type;
-const _errs348 = errors;
-if(!(((data126 === "FIXED") || (data126 === "FLEX")) || (data126 === "HUG"))){
-validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9+"/type",schemaPath:"#/$defs/gridTrackSize/properties/type/enum",keyword:"enum",params:{allowedValues: schema74.properties.type.enum},message:"must be equal to one of the allowed values"}];
+if(_errs349 === errors){
+if(data122.type !== undefined){
+let data127 = data122.type;
+const _errs350 = errors;
+if(!(((data127 === "FIXED") || (data127 === "FLEX")) || (data127 === "HUG"))){
+validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9+"/type",schemaPath:"#/$defs/gridTrackSize/properties/type/enum",keyword:"enum",params:{allowedValues: schema83.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid95 = _errs348 === errors;
+var valid95 = _errs350 === errors;
 }
 else {
 var valid95 = true;
 }
 if(valid95){
-if(data121.value !== undefined){
-let data127 = data121.value;
-const _errs349 = errors;
-if(errors === _errs349){
-if(typeof data127 == "number"){
-if(data127 > 100000 || isNaN(data127)){
+if(data122.value !== undefined){
+let data128 = data122.value;
+const _errs351 = errors;
+if(errors === _errs351){
+if(typeof data128 == "number"){
+if(data128 > 100000 || isNaN(data128)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9+"/value",schemaPath:"#/$defs/gridTrackSize/properties/value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data127 < 0 || isNaN(data127)){
+if(data128 < 0 || isNaN(data128)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9+"/value",schemaPath:"#/$defs/gridTrackSize/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -7223,7 +7435,7 @@ validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9+"/value
 return false;
 }
 }
-var valid95 = _errs349 === errors;
+var valid95 = _errs351 === errors;
 }
 else {
 var valid95 = true;
@@ -7237,7 +7449,7 @@ validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaP
 return false;
 }
 }
-var valid84 = _errs326 === errors;
+var valid84 = _errs328 === errors;
 if(!valid84){
 break;
 }
@@ -7250,55 +7462,28 @@ validate22.errors = [{instancePath:instancePath+"/gridColumnSizes",schemaPath:"#
 return false;
 }
 }
-var valid38 = _errs324 === errors;
+var valid38 = _errs326 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.gridRowAnchorIndex !== undefined){
-let data128 = data.gridRowAnchorIndex;
-const _errs351 = errors;
-if(!((typeof data128 == "number") && (!(data128 % 1) && !isNaN(data128)))){
-validate22.errors = [{instancePath:instancePath+"/gridRowAnchorIndex",schemaPath:"#/properties/gridRowAnchorIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs351){
-if(typeof data128 == "number"){
-if(data128 > 999 || isNaN(data128)){
-validate22.errors = [{instancePath:instancePath+"/gridRowAnchorIndex",schemaPath:"#/properties/gridRowAnchorIndex/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"}];
-return false;
-}
-else {
-if(data128 < 0 || isNaN(data128)){
-validate22.errors = [{instancePath:instancePath+"/gridRowAnchorIndex",schemaPath:"#/properties/gridRowAnchorIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-}
-var valid38 = _errs351 === errors;
-}
-else {
-var valid38 = true;
-}
-if(valid38){
-if(data.gridColumnAnchorIndex !== undefined){
-let data129 = data.gridColumnAnchorIndex;
+let data129 = data.gridRowAnchorIndex;
 const _errs353 = errors;
 if(!((typeof data129 == "number") && (!(data129 % 1) && !isNaN(data129)))){
-validate22.errors = [{instancePath:instancePath+"/gridColumnAnchorIndex",schemaPath:"#/properties/gridColumnAnchorIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate22.errors = [{instancePath:instancePath+"/gridRowAnchorIndex",schemaPath:"#/properties/gridRowAnchorIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs353){
 if(typeof data129 == "number"){
 if(data129 > 999 || isNaN(data129)){
-validate22.errors = [{instancePath:instancePath+"/gridColumnAnchorIndex",schemaPath:"#/properties/gridColumnAnchorIndex/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"}];
+validate22.errors = [{instancePath:instancePath+"/gridRowAnchorIndex",schemaPath:"#/properties/gridRowAnchorIndex/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"}];
 return false;
 }
 else {
 if(data129 < 0 || isNaN(data129)){
-validate22.errors = [{instancePath:instancePath+"/gridColumnAnchorIndex",schemaPath:"#/properties/gridColumnAnchorIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate22.errors = [{instancePath:instancePath+"/gridRowAnchorIndex",schemaPath:"#/properties/gridRowAnchorIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -7310,22 +7495,22 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.gridRowSpan !== undefined){
-let data130 = data.gridRowSpan;
+if(data.gridColumnAnchorIndex !== undefined){
+let data130 = data.gridColumnAnchorIndex;
 const _errs355 = errors;
 if(!((typeof data130 == "number") && (!(data130 % 1) && !isNaN(data130)))){
-validate22.errors = [{instancePath:instancePath+"/gridRowSpan",schemaPath:"#/properties/gridRowSpan/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate22.errors = [{instancePath:instancePath+"/gridColumnAnchorIndex",schemaPath:"#/properties/gridColumnAnchorIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs355){
 if(typeof data130 == "number"){
-if(data130 > 1000 || isNaN(data130)){
-validate22.errors = [{instancePath:instancePath+"/gridRowSpan",schemaPath:"#/properties/gridRowSpan/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+if(data130 > 999 || isNaN(data130)){
+validate22.errors = [{instancePath:instancePath+"/gridColumnAnchorIndex",schemaPath:"#/properties/gridColumnAnchorIndex/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"}];
 return false;
 }
 else {
-if(data130 < 1 || isNaN(data130)){
-validate22.errors = [{instancePath:instancePath+"/gridRowSpan",schemaPath:"#/properties/gridRowSpan/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+if(data130 < 0 || isNaN(data130)){
+validate22.errors = [{instancePath:instancePath+"/gridColumnAnchorIndex",schemaPath:"#/properties/gridColumnAnchorIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -7337,22 +7522,22 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.gridColumnSpan !== undefined){
-let data131 = data.gridColumnSpan;
+if(data.gridRowSpan !== undefined){
+let data131 = data.gridRowSpan;
 const _errs357 = errors;
 if(!((typeof data131 == "number") && (!(data131 % 1) && !isNaN(data131)))){
-validate22.errors = [{instancePath:instancePath+"/gridColumnSpan",schemaPath:"#/properties/gridColumnSpan/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate22.errors = [{instancePath:instancePath+"/gridRowSpan",schemaPath:"#/properties/gridRowSpan/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs357){
 if(typeof data131 == "number"){
 if(data131 > 1000 || isNaN(data131)){
-validate22.errors = [{instancePath:instancePath+"/gridColumnSpan",schemaPath:"#/properties/gridColumnSpan/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+validate22.errors = [{instancePath:instancePath+"/gridRowSpan",schemaPath:"#/properties/gridRowSpan/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
 return false;
 }
 else {
 if(data131 < 1 || isNaN(data131)){
-validate22.errors = [{instancePath:instancePath+"/gridColumnSpan",schemaPath:"#/properties/gridColumnSpan/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate22.errors = [{instancePath:instancePath+"/gridRowSpan",schemaPath:"#/properties/gridRowSpan/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -7364,12 +7549,26 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.gridChildHorizontalAlign !== undefined){
-let data132 = data.gridChildHorizontalAlign;
+if(data.gridColumnSpan !== undefined){
+let data132 = data.gridColumnSpan;
 const _errs359 = errors;
-if(!((((data132 === "MIN") || (data132 === "CENTER")) || (data132 === "MAX")) || (data132 === "AUTO"))){
-validate22.errors = [{instancePath:instancePath+"/gridChildHorizontalAlign",schemaPath:"#/properties/gridChildHorizontalAlign/enum",keyword:"enum",params:{allowedValues: schema38.properties.gridChildHorizontalAlign.enum},message:"must be equal to one of the allowed values"}];
+if(!((typeof data132 == "number") && (!(data132 % 1) && !isNaN(data132)))){
+validate22.errors = [{instancePath:instancePath+"/gridColumnSpan",schemaPath:"#/properties/gridColumnSpan/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs359){
+if(typeof data132 == "number"){
+if(data132 > 1000 || isNaN(data132)){
+validate22.errors = [{instancePath:instancePath+"/gridColumnSpan",schemaPath:"#/properties/gridColumnSpan/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+return false;
+}
+else {
+if(data132 < 1 || isNaN(data132)){
+validate22.errors = [{instancePath:instancePath+"/gridColumnSpan",schemaPath:"#/properties/gridColumnSpan/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
 }
 var valid38 = _errs359 === errors;
 }
@@ -7377,24 +7576,11 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.gridChildVerticalAlign !== undefined){
-let data133 = data.gridChildVerticalAlign;
-const _errs360 = errors;
-if(!((((data133 === "MIN") || (data133 === "CENTER")) || (data133 === "MAX")) || (data133 === "AUTO"))){
-validate22.errors = [{instancePath:instancePath+"/gridChildVerticalAlign",schemaPath:"#/properties/gridChildVerticalAlign/enum",keyword:"enum",params:{allowedValues: schema38.properties.gridChildVerticalAlign.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid38 = _errs360 === errors;
-}
-else {
-var valid38 = true;
-}
-if(valid38){
-if(data.scrollBehavior !== undefined){
-let data134 = data.scrollBehavior;
+if(data.gridChildHorizontalAlign !== undefined){
+let data133 = data.gridChildHorizontalAlign;
 const _errs361 = errors;
-if(!(((data134 === "SCROLLS") || (data134 === "FIXED")) || (data134 === "STICKY_SCROLLS"))){
-validate22.errors = [{instancePath:instancePath+"/scrollBehavior",schemaPath:"#/properties/scrollBehavior/enum",keyword:"enum",params:{allowedValues: schema38.properties.scrollBehavior.enum},message:"must be equal to one of the allowed values"}];
+if(!((((data133 === "MIN") || (data133 === "CENTER")) || (data133 === "MAX")) || (data133 === "AUTO"))){
+validate22.errors = [{instancePath:instancePath+"/gridChildHorizontalAlign",schemaPath:"#/properties/gridChildHorizontalAlign/enum",keyword:"enum",params:{allowedValues: schema38.properties.gridChildHorizontalAlign.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid38 = _errs361 === errors;
@@ -7403,17 +7589,43 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.fillStyleId !== undefined){
-let data135 = data.fillStyleId;
+if(data.gridChildVerticalAlign !== undefined){
+let data134 = data.gridChildVerticalAlign;
 const _errs362 = errors;
-if(errors === _errs362){
-if(typeof data135 === "string"){
-if(func1(data135) > 255){
+if(!((((data134 === "MIN") || (data134 === "CENTER")) || (data134 === "MAX")) || (data134 === "AUTO"))){
+validate22.errors = [{instancePath:instancePath+"/gridChildVerticalAlign",schemaPath:"#/properties/gridChildVerticalAlign/enum",keyword:"enum",params:{allowedValues: schema38.properties.gridChildVerticalAlign.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid38 = _errs362 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
+if(data.scrollBehavior !== undefined){
+let data135 = data.scrollBehavior;
+const _errs363 = errors;
+if(!(((data135 === "SCROLLS") || (data135 === "FIXED")) || (data135 === "STICKY_SCROLLS"))){
+validate22.errors = [{instancePath:instancePath+"/scrollBehavior",schemaPath:"#/properties/scrollBehavior/enum",keyword:"enum",params:{allowedValues: schema38.properties.scrollBehavior.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid38 = _errs363 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
+if(data.fillStyleId !== undefined){
+let data136 = data.fillStyleId;
+const _errs364 = errors;
+if(errors === _errs364){
+if(typeof data136 === "string"){
+if(func1(data136) > 255){
 validate22.errors = [{instancePath:instancePath+"/fillStyleId",schemaPath:"#/properties/fillStyleId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data135) < 1){
+if(func1(data136) < 1){
 validate22.errors = [{instancePath:instancePath+"/fillStyleId",schemaPath:"#/properties/fillStyleId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -7424,23 +7636,23 @@ validate22.errors = [{instancePath:instancePath+"/fillStyleId",schemaPath:"#/pro
 return false;
 }
 }
-var valid38 = _errs362 === errors;
+var valid38 = _errs364 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.strokeStyleId !== undefined){
-let data136 = data.strokeStyleId;
-const _errs364 = errors;
-if(errors === _errs364){
-if(typeof data136 === "string"){
-if(func1(data136) > 255){
+let data137 = data.strokeStyleId;
+const _errs366 = errors;
+if(errors === _errs366){
+if(typeof data137 === "string"){
+if(func1(data137) > 255){
 validate22.errors = [{instancePath:instancePath+"/strokeStyleId",schemaPath:"#/properties/strokeStyleId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data136) < 1){
+if(func1(data137) < 1){
 validate22.errors = [{instancePath:instancePath+"/strokeStyleId",schemaPath:"#/properties/strokeStyleId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -7451,23 +7663,23 @@ validate22.errors = [{instancePath:instancePath+"/strokeStyleId",schemaPath:"#/p
 return false;
 }
 }
-var valid38 = _errs364 === errors;
+var valid38 = _errs366 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.textStyleId !== undefined){
-let data137 = data.textStyleId;
-const _errs366 = errors;
-if(errors === _errs366){
-if(typeof data137 === "string"){
-if(func1(data137) > 255){
+let data138 = data.textStyleId;
+const _errs368 = errors;
+if(errors === _errs368){
+if(typeof data138 === "string"){
+if(func1(data138) > 255){
 validate22.errors = [{instancePath:instancePath+"/textStyleId",schemaPath:"#/properties/textStyleId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data137) < 1){
+if(func1(data138) < 1){
 validate22.errors = [{instancePath:instancePath+"/textStyleId",schemaPath:"#/properties/textStyleId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -7478,23 +7690,23 @@ validate22.errors = [{instancePath:instancePath+"/textStyleId",schemaPath:"#/pro
 return false;
 }
 }
-var valid38 = _errs366 === errors;
+var valid38 = _errs368 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.effectStyleId !== undefined){
-let data138 = data.effectStyleId;
-const _errs368 = errors;
-if(errors === _errs368){
-if(typeof data138 === "string"){
-if(func1(data138) > 255){
+let data139 = data.effectStyleId;
+const _errs370 = errors;
+if(errors === _errs370){
+if(typeof data139 === "string"){
+if(func1(data139) > 255){
 validate22.errors = [{instancePath:instancePath+"/effectStyleId",schemaPath:"#/properties/effectStyleId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data138) < 1){
+if(func1(data139) < 1){
 validate22.errors = [{instancePath:instancePath+"/effectStyleId",schemaPath:"#/properties/effectStyleId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -7505,23 +7717,23 @@ validate22.errors = [{instancePath:instancePath+"/effectStyleId",schemaPath:"#/p
 return false;
 }
 }
-var valid38 = _errs368 === errors;
+var valid38 = _errs370 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.componentId !== undefined){
-let data139 = data.componentId;
-const _errs370 = errors;
-if(errors === _errs370){
-if(typeof data139 === "string"){
-if(func1(data139) > 255){
+let data140 = data.componentId;
+const _errs372 = errors;
+if(errors === _errs372){
+if(typeof data140 === "string"){
+if(func1(data140) > 255){
 validate22.errors = [{instancePath:instancePath+"/componentId",schemaPath:"#/properties/componentId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data139) < 1){
+if(func1(data140) < 1){
 validate22.errors = [{instancePath:instancePath+"/componentId",schemaPath:"#/properties/componentId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -7532,23 +7744,23 @@ validate22.errors = [{instancePath:instancePath+"/componentId",schemaPath:"#/pro
 return false;
 }
 }
-var valid38 = _errs370 === errors;
+var valid38 = _errs372 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.componentName !== undefined){
-let data140 = data.componentName;
-const _errs372 = errors;
-if(errors === _errs372){
-if(typeof data140 === "string"){
-if(func1(data140) > 255){
+let data141 = data.componentName;
+const _errs374 = errors;
+if(errors === _errs374){
+if(typeof data141 === "string"){
+if(func1(data141) > 255){
 validate22.errors = [{instancePath:instancePath+"/componentName",schemaPath:"#/properties/componentName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data140) < 1){
+if(func1(data141) < 1){
 validate22.errors = [{instancePath:instancePath+"/componentName",schemaPath:"#/properties/componentName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -7559,36 +7771,36 @@ validate22.errors = [{instancePath:instancePath+"/componentName",schemaPath:"#/p
 return false;
 }
 }
-var valid38 = _errs372 === errors;
+var valid38 = _errs374 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.componentVariants !== undefined){
-let data141 = data.componentVariants;
-const _errs374 = errors;
-if(errors === _errs374){
-if(Array.isArray(data141)){
-if(data141.length > 2){
+let data142 = data.componentVariants;
+const _errs376 = errors;
+if(errors === _errs376){
+if(Array.isArray(data142)){
+if(data142.length > 2){
 validate22.errors = [{instancePath:instancePath+"/componentVariants",schemaPath:"#/properties/componentVariants/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
 return false;
 }
 else {
-if(data141.length < 1){
+if(data142.length < 1){
 validate22.errors = [{instancePath:instancePath+"/componentVariants",schemaPath:"#/properties/componentVariants/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
 var valid96 = true;
-const len10 = data141.length;
+const len10 = data142.length;
 for(let i10=0; i10<len10; i10++){
-const _errs376 = errors;
-if(!(validate46(data141[i10], {instancePath:instancePath+"/componentVariants/" + i10,parentData:data141,parentDataProperty:i10,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+const _errs378 = errors;
+if(!(validate52(data142[i10], {instancePath:instancePath+"/componentVariants/" + i10,parentData:data142,parentDataProperty:i10,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
-var valid96 = _errs376 === errors;
+var valid96 = _errs378 === errors;
 if(!valid96){
 break;
 }
@@ -7601,23 +7813,23 @@ validate22.errors = [{instancePath:instancePath+"/componentVariants",schemaPath:
 return false;
 }
 }
-var valid38 = _errs374 === errors;
+var valid38 = _errs376 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.variantOf !== undefined){
-let data143 = data.variantOf;
-const _errs377 = errors;
-if(errors === _errs377){
-if(typeof data143 === "string"){
-if(func1(data143) > 255){
+let data144 = data.variantOf;
+const _errs379 = errors;
+if(errors === _errs379){
+if(typeof data144 === "string"){
+if(func1(data144) > 255){
 validate22.errors = [{instancePath:instancePath+"/variantOf",schemaPath:"#/properties/variantOf/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data143) < 1){
+if(func1(data144) < 1){
 validate22.errors = [{instancePath:instancePath+"/variantOf",schemaPath:"#/properties/variantOf/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -7628,71 +7840,71 @@ validate22.errors = [{instancePath:instancePath+"/variantOf",schemaPath:"#/prope
 return false;
 }
 }
-var valid38 = _errs377 === errors;
+var valid38 = _errs379 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.variantProperties !== undefined){
-let data144 = data.variantProperties;
-const _errs379 = errors;
-if(errors === _errs379){
-if(data144 && typeof data144 == "object" && !Array.isArray(data144)){
-let missing48;
-if((data144.Variant === undefined) && (missing48 = "Variant")){
-validate22.errors = [{instancePath:instancePath+"/variantProperties",schemaPath:"#/properties/variantProperties/required",keyword:"required",params:{missingProperty: missing48},message:"must have required property '"+missing48+"'"}];
+let data145 = data.variantProperties;
+const _errs381 = errors;
+if(errors === _errs381){
+if(data145 && typeof data145 == "object" && !Array.isArray(data145)){
+let missing49;
+if((data145.Variant === undefined) && (missing49 = "Variant")){
+validate22.errors = [{instancePath:instancePath+"/variantProperties",schemaPath:"#/properties/variantProperties/required",keyword:"required",params:{missingProperty: missing49},message:"must have required property '"+missing49+"'"}];
 return false;
 }
 else {
-const _errs381 = errors;
-for(const key11 in data144){
+const _errs383 = errors;
+for(const key11 in data145){
 if(!(key11 === "Variant")){
 validate22.errors = [{instancePath:instancePath+"/variantProperties",schemaPath:"#/properties/variantProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs381 === errors){
-if(data144.Variant !== undefined){
-let data145 = data144.Variant;
-const _errs382 = errors;
+if(_errs383 === errors){
+if(data145.Variant !== undefined){
+let data146 = data145.Variant;
 const _errs384 = errors;
-const _errs385 = errors;
-if("Default" !== data145){
-const err68 = {};
+const _errs386 = errors;
+const _errs387 = errors;
+if("Default" !== data146){
+const err69 = {};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err69];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err69);
 }
 errors++;
 }
-var valid98 = _errs385 === errors;
+var valid98 = _errs387 === errors;
 if(valid98){
 validate22.errors = [{instancePath:instancePath+"/variantProperties/Variant",schemaPath:"#/properties/variantProperties/properties/Variant/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
-errors = _errs384;
+errors = _errs386;
 if(vErrors !== null){
-if(_errs384){
-vErrors.length = _errs384;
+if(_errs386){
+vErrors.length = _errs386;
 }
 else {
 vErrors = null;
 }
 }
 }
-if(errors === _errs382){
-if(typeof data145 === "string"){
-if(func1(data145) > 64){
+if(errors === _errs384){
+if(typeof data146 === "string"){
+if(func1(data146) > 64){
 validate22.errors = [{instancePath:instancePath+"/variantProperties/Variant",schemaPath:"#/properties/variantProperties/properties/Variant/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
 return false;
 }
 else {
-if(func1(data145) < 1){
+if(func1(data146) < 1){
 validate22.errors = [{instancePath:instancePath+"/variantProperties/Variant",schemaPath:"#/properties/variantProperties/properties/Variant/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -7712,26 +7924,26 @@ validate22.errors = [{instancePath:instancePath+"/variantProperties",schemaPath:
 return false;
 }
 }
-var valid38 = _errs379 === errors;
+var valid38 = _errs381 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.styledTextSegments !== undefined){
-let data146 = data.styledTextSegments;
-const _errs386 = errors;
-if(errors === _errs386){
-if(Array.isArray(data146)){
-var valid99 = true;
-const len11 = data146.length;
-for(let i11=0; i11<len11; i11++){
+let data147 = data.styledTextSegments;
 const _errs388 = errors;
-if(!(validate51(data146[i11], {instancePath:instancePath+"/styledTextSegments/" + i11,parentData:data146,parentDataProperty:i11,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(errors === _errs388){
+if(Array.isArray(data147)){
+var valid99 = true;
+const len11 = data147.length;
+for(let i11=0; i11<len11; i11++){
+const _errs390 = errors;
+if(!(validate47(data147[i11], {instancePath:instancePath+"/styledTextSegments/" + i11,parentData:data147,parentDataProperty:i11,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
-var valid99 = _errs388 === errors;
+var valid99 = _errs390 === errors;
 if(!valid99){
 break;
 }
@@ -7742,51 +7954,52 @@ validate22.errors = [{instancePath:instancePath+"/styledTextSegments",schemaPath
 return false;
 }
 }
-var valid38 = _errs386 === errors;
+var valid38 = _errs388 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
-let missing49;
-if(data.relativeTransform !== undefined && (((data.untransformedWidth === undefined) && (missing49 = "untransformedWidth")) || ((data.untransformedHeight === undefined) && (missing49 = "untransformedHeight")))){
+let missing50;
+if(data.relativeTransform !== undefined && (((data.untransformedWidth === undefined) && (missing50 = "untransformedWidth")) || ((data.untransformedHeight === undefined) && (missing50 = "untransformedHeight")))){
 validate22.errors = [{instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "relativeTransform",
-    missingProperty: missing49,
+    missingProperty: missing50,
     depsCount: 2,
     deps: "untransformedWidth, untransformedHeight"},message:"must have properties untransformedWidth, untransformedHeight when property relativeTransform is present"}];
 return false;
 }
 else {
-if(data.untransformedWidth !== undefined && (((data.relativeTransform === undefined) && (missing49 = "relativeTransform")) || ((data.untransformedHeight === undefined) && (missing49 = "untransformedHeight")))){
+if(data.untransformedWidth !== undefined && (((data.relativeTransform === undefined) && (missing50 = "relativeTransform")) || ((data.untransformedHeight === undefined) && (missing50 = "untransformedHeight")))){
 validate22.errors = [{instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "untransformedWidth",
-    missingProperty: missing49,
+    missingProperty: missing50,
     depsCount: 2,
     deps: "relativeTransform, untransformedHeight"},message:"must have properties relativeTransform, untransformedHeight when property untransformedWidth is present"}];
 return false;
 }
 else {
-if(data.untransformedHeight !== undefined && (((data.relativeTransform === undefined) && (missing49 = "relativeTransform")) || ((data.untransformedWidth === undefined) && (missing49 = "untransformedWidth")))){
+if(data.untransformedHeight !== undefined && (((data.relativeTransform === undefined) && (missing50 = "relativeTransform")) || ((data.untransformedWidth === undefined) && (missing50 = "untransformedWidth")))){
 validate22.errors = [{instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "untransformedHeight",
-    missingProperty: missing49,
+    missingProperty: missing50,
     depsCount: 2,
     deps: "relativeTransform, untransformedWidth"},message:"must have properties relativeTransform, untransformedWidth when property untransformedHeight is present"}];
 return false;
 }
 else {
-if(data.gridRowAnchorIndex !== undefined && ((data.gridColumnAnchorIndex === undefined) && (missing49 = "gridColumnAnchorIndex"))){
+if(data.gridRowAnchorIndex !== undefined && ((data.gridColumnAnchorIndex === undefined) && (missing50 = "gridColumnAnchorIndex"))){
 validate22.errors = [{instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "gridRowAnchorIndex",
-    missingProperty: missing49,
+    missingProperty: missing50,
     depsCount: 1,
     deps: "gridColumnAnchorIndex"},message:"must have property gridColumnAnchorIndex when property gridRowAnchorIndex is present"}];
 return false;
 }
 else {
-if(data.gridColumnAnchorIndex !== undefined && ((data.gridRowAnchorIndex === undefined) && (missing49 = "gridRowAnchorIndex"))){
+if(data.gridColumnAnchorIndex !== undefined && ((data.gridRowAnchorIndex === undefined) && (missing50 = "gridRowAnchorIndex"))){
 validate22.errors = [{instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "gridColumnAnchorIndex",
-    missingProperty: missing49,
+    missingProperty: missing50,
     depsCount: 1,
     deps: "gridRowAnchorIndex"},message:"must have property gridRowAnchorIndex when property gridColumnAnchorIndex is present"}];
 return false;
+}
 }
 }
 }
@@ -7900,10 +8113,10 @@ return errors === 0;
 validate22.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate74.evaluated;
+const evaluated0 = validate77.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7924,7 +8137,7 @@ const _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined){
 if("FRAME" !== data.type){
-validate74.errors = [{instancePath:instancePath+"/type",schemaPath:"#/allOf/1/properties/type/const",keyword:"const",params:{allowedValue: "FRAME"},message:"must be equal to constant"}];
+validate77.errors = [{instancePath:instancePath+"/type",schemaPath:"#/allOf/1/properties/type/const",keyword:"const",params:{allowedValue: "FRAME"},message:"must be equal to constant"}];
 return false;
 }
 }
@@ -7937,243 +8150,16 @@ props0.type = true;
 }
 }
 }
-validate74.errors = vErrors;
+validate77.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate74.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate77.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const validateStyles = validate76;
-const schema105 = {"description":"Version 2, optional: the local styles the nodes refer to (fillStyleId, strokeStyleId, textStyleId, effectStyleId), at most 1,000.","type":"array","maxItems":1000,"items":{"$ref":"#/$defs/style"}};
-const schema91 = {"description":"A local style: PAINT (paints: SOLID or gradient paints, no IMAGE; a paint may bind its color to a COLOR variable), TEXT (fontName, fontSize, lineHeight, letterSpacing, textCase, textDecoration, as Figma's TextStyle) or EFFECT (effects: shadows and blurs, as Figma's EffectStyle). Ids are unique among styles.","oneOf":[{"$ref":"#/$defs/paintStyle"},{"$ref":"#/$defs/textStyle"},{"$ref":"#/$defs/effectStyle"}],"discriminator":{"propertyName":"type"}};
-const schema92 = {"description":"A PAINT style: 1 to 16 SOLID or gradient paints (no IMAGE); a SOLID paint may bind its color to a COLOR variable.","type":"object","additionalProperties":false,"required":["id","type","name","paints"],"properties":{"type":{"const":"PAINT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Color/brand, Text/Body 16."},"description":{"type":"string","maxLength":255},"paints":{"type":"array","minItems":1,"maxItems":16,"items":{"oneOf":[{"$ref":"#/$defs/solidPaint"},{"$ref":"#/$defs/gradientPaint"}]}}}};
-
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate60.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.type === undefined) && (missing0 = "type"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.paints === undefined) && (missing0 = "paints"))){
-validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((key0 === "type") || (key0 === "id")) || (key0 === "name")) || (key0 === "description")) || (key0 === "paints"))){
-validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.type !== undefined){
-const _errs2 = errors;
-if("PAINT" !== data.type){
-validate60.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "PAINT"},message:"must be equal to constant"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-let data1 = data.id;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data1 === "string"){
-if(func1(data1) > 255){
-validate60.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
-return false;
-}
-else {
-if(func1(data1) < 1){
-validate60.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate60.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-let data2 = data.name;
-const _errs5 = errors;
-if(errors === _errs5){
-if(typeof data2 === "string"){
-if(func1(data2) > 255){
-validate60.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
-return false;
-}
-else {
-if(func1(data2) < 1){
-validate60.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate60.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-let data3 = data.description;
-const _errs7 = errors;
-if(errors === _errs7){
-if(typeof data3 === "string"){
-if(func1(data3) > 255){
-validate60.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
-return false;
-}
-}
-else {
-validate60.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.paints !== undefined){
-let data4 = data.paints;
-const _errs9 = errors;
-if(errors === _errs9){
-if(Array.isArray(data4)){
-if(data4.length > 16){
-validate60.errors = [{instancePath:instancePath+"/paints",schemaPath:"#/properties/paints/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"}];
-return false;
-}
-else {
-if(data4.length < 1){
-validate60.errors = [{instancePath:instancePath+"/paints",schemaPath:"#/properties/paints/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
-}
-else {
-var valid1 = true;
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-const _errs11 = errors;
-const _errs12 = errors;
-let valid2 = false;
-let passing0 = null;
-const _errs13 = errors;
-if(!(validate24(data5, {instancePath:instancePath+"/paints/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs13 === errors;
-if(_valid0){
-valid2 = true;
-passing0 = 0;
-var props0 = true;
-}
-const _errs14 = errors;
-if(!(validate25(data5, {instancePath:instancePath+"/paints/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs14 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 1;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-if(!valid2){
-const err0 = {instancePath:instancePath+"/paints/" + i0,schemaPath:"#/properties/paints/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate60.errors = vErrors;
-return false;
-}
-else {
-errors = _errs12;
-if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid1 = _errs11 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-}
-else {
-validate60.errors = [{instancePath:instancePath+"/paints",schemaPath:"#/properties/paints/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate60.errors = vErrors;
-return errors === 0;
-}
-validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema93 = {"description":"A TEXT style, as Figma's TextStyle.","type":"object","additionalProperties":false,"required":["id","type","name","fontName","fontSize"],"properties":{"type":{"const":"TEXT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Color/brand, Text/Body 16."},"description":{"type":"string","maxLength":255},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0,"maximum":10000},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textCase":{"enum":["ORIGINAL","UPPER","LOWER","TITLE"]},"textDecoration":{"$ref":"#/$defs/textDecoration"}}};
+export const validateStyles = validate79;
+const schema106 = {"description":"Version 2, optional: the local styles the nodes refer to (fillStyleId, strokeStyleId, textStyleId, effectStyleId), at most 1,000.","type":"array","maxItems":1000,"items":{"$ref":"#/$defs/style"}};
+const schema92 = {"description":"A local style: PAINT (paints: SOLID or gradient paints, no IMAGE; a paint may bind its color to a COLOR variable), TEXT (fontName, fontSize, lineHeight, letterSpacing, textCase, textDecoration, as Figma's TextStyle) or EFFECT (effects: shadows and blurs, as Figma's EffectStyle). Ids are unique among styles.","oneOf":[{"$ref":"#/$defs/paintStyle"},{"$ref":"#/$defs/textStyle"},{"$ref":"#/$defs/effectStyle"}],"discriminator":{"propertyName":"type"}};
+const schema93 = {"description":"A PAINT style: 1 to 16 SOLID or gradient paints (no IMAGE); a SOLID paint may bind its color to a COLOR variable.","type":"object","additionalProperties":false,"required":["id","type","name","paints"],"properties":{"type":{"const":"PAINT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Color/brand, Text/Body 16."},"description":{"type":"string","maxLength":255},"paints":{"type":"array","minItems":1,"maxItems":16,"items":{"oneOf":[{"$ref":"#/$defs/solidPaint"},{"$ref":"#/$defs/gradientPaint"}]}}}};
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8188,14 +8174,14 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.id === undefined) && (missing0 = "id")) || ((data.type === undefined) && (missing0 = "type"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.fontName === undefined) && (missing0 = "fontName"))) || ((data.fontSize === undefined) && (missing0 = "fontSize"))){
+if(((((data.id === undefined) && (missing0 = "id")) || ((data.type === undefined) && (missing0 = "type"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.paints === undefined) && (missing0 = "paints"))){
 validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func5.call(schema93.properties, key0))){
+if(!(((((key0 === "type") || (key0 === "id")) || (key0 === "name")) || (key0 === "description")) || (key0 === "paints"))){
 validate63.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -8204,8 +8190,8 @@ break;
 if(_errs1 === errors){
 if(data.type !== undefined){
 const _errs2 = errors;
-if("TEXT" !== data.type){
-validate63.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "TEXT"},message:"must be equal to constant"}];
+if("PAINT" !== data.type){
+validate63.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "PAINT"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -8289,6 +8275,233 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.paints !== undefined){
+let data4 = data.paints;
+const _errs9 = errors;
+if(errors === _errs9){
+if(Array.isArray(data4)){
+if(data4.length > 16){
+validate63.errors = [{instancePath:instancePath+"/paints",schemaPath:"#/properties/paints/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"}];
+return false;
+}
+else {
+if(data4.length < 1){
+validate63.errors = [{instancePath:instancePath+"/paints",schemaPath:"#/properties/paints/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+return false;
+}
+else {
+var valid1 = true;
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+const _errs11 = errors;
+const _errs12 = errors;
+let valid2 = false;
+let passing0 = null;
+const _errs13 = errors;
+if(!(validate24(data5, {instancePath:instancePath+"/paints/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs13 === errors;
+if(_valid0){
+valid2 = true;
+passing0 = 0;
+var props0 = true;
+}
+const _errs14 = errors;
+if(!(validate25(data5, {instancePath:instancePath+"/paints/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs14 === errors;
+if(_valid0 && valid2){
+valid2 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid2 = true;
+passing0 = 1;
+if(props0 !== true){
+props0 = true;
+}
+}
+}
+if(!valid2){
+const err0 = {instancePath:instancePath+"/paints/" + i0,schemaPath:"#/properties/paints/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+validate63.errors = vErrors;
+return false;
+}
+else {
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid1 = _errs11 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/paints",schemaPath:"#/properties/paints/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate63.errors = vErrors;
+return errors === 0;
+}
+validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema94 = {"description":"A TEXT style, as Figma's TextStyle.","type":"object","additionalProperties":false,"required":["id","type","name","fontName","fontSize"],"properties":{"type":{"const":"TEXT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Color/brand, Text/Body 16."},"description":{"type":"string","maxLength":255},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0,"maximum":10000},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textCase":{"enum":["ORIGINAL","UPPER","LOWER","TITLE"]},"textDecoration":{"$ref":"#/$defs/textDecoration"}}};
+
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate66.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.type === undefined) && (missing0 = "type"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.fontName === undefined) && (missing0 = "fontName"))) || ((data.fontSize === undefined) && (missing0 = "fontSize"))){
+validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func5.call(schema94.properties, key0))){
+validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.type !== undefined){
+const _errs2 = errors;
+if("TEXT" !== data.type){
+validate66.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "TEXT"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.id !== undefined){
+let data1 = data.id;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data1 === "string"){
+if(func1(data1) > 255){
+validate66.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+return false;
+}
+else {
+if(func1(data1) < 1){
+validate66.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate66.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+let data2 = data.name;
+const _errs5 = errors;
+if(errors === _errs5){
+if(typeof data2 === "string"){
+if(func1(data2) > 255){
+validate66.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+return false;
+}
+else {
+if(func1(data2) < 1){
+validate66.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate66.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+let data3 = data.description;
+const _errs7 = errors;
+if(errors === _errs7){
+if(typeof data3 === "string"){
+if(func1(data3) > 255){
+validate66.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+return false;
+}
+}
+else {
+validate66.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.fontName !== undefined){
 let data4 = data.fontName;
 const _errs9 = errors;
@@ -8297,14 +8510,14 @@ if(errors === _errs10){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
 if(((data4.family === undefined) && (missing1 = "family")) || ((data4.style === undefined) && (missing1 = "style"))){
-validate63.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate66.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
 for(const key1 in data4){
 if(!((key1 === "family") || (key1 === "style"))){
-validate63.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate66.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8316,18 +8529,18 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(typeof data5 === "string"){
 if(func1(data5) > 255){
-validate63.errors = [{instancePath:instancePath+"/fontName/family",schemaPath:"#/$defs/fontName/properties/family/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+validate66.errors = [{instancePath:instancePath+"/fontName/family",schemaPath:"#/$defs/fontName/properties/family/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
 if(func1(data5) < 1){
-validate63.errors = [{instancePath:instancePath+"/fontName/family",schemaPath:"#/$defs/fontName/properties/family/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate66.errors = [{instancePath:instancePath+"/fontName/family",schemaPath:"#/$defs/fontName/properties/family/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/fontName/family",schemaPath:"#/$defs/fontName/properties/family/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate66.errors = [{instancePath:instancePath+"/fontName/family",schemaPath:"#/$defs/fontName/properties/family/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -8343,18 +8556,18 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data6 === "string"){
 if(func1(data6) > 255){
-validate63.errors = [{instancePath:instancePath+"/fontName/style",schemaPath:"#/$defs/fontName/properties/style/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+validate66.errors = [{instancePath:instancePath+"/fontName/style",schemaPath:"#/$defs/fontName/properties/style/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
 if(func1(data6) < 1){
-validate63.errors = [{instancePath:instancePath+"/fontName/style",schemaPath:"#/$defs/fontName/properties/style/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate66.errors = [{instancePath:instancePath+"/fontName/style",schemaPath:"#/$defs/fontName/properties/style/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/fontName/style",schemaPath:"#/$defs/fontName/properties/style/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate66.errors = [{instancePath:instancePath+"/fontName/style",schemaPath:"#/$defs/fontName/properties/style/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -8368,7 +8581,7 @@ var valid2 = true;
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate66.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8384,18 +8597,18 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data7 == "number"){
 if(data7 > 10000 || isNaN(data7)){
-validate63.errors = [{instancePath:instancePath+"/fontSize",schemaPath:"#/properties/fontSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"}];
+validate66.errors = [{instancePath:instancePath+"/fontSize",schemaPath:"#/properties/fontSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"}];
 return false;
 }
 else {
 if(data7 <= 0 || isNaN(data7)){
-validate63.errors = [{instancePath:instancePath+"/fontSize",schemaPath:"#/properties/fontSize/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
+validate66.errors = [{instancePath:instancePath+"/fontSize",schemaPath:"#/properties/fontSize/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
 }
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/fontSize",schemaPath:"#/properties/fontSize/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate66.errors = [{instancePath:instancePath+"/fontSize",schemaPath:"#/properties/fontSize/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -8419,14 +8632,14 @@ if(errors === _errs22){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
 if(((data8.value === undefined) && (missing2 = "value")) || ((data8.unit === undefined) && (missing2 = "unit"))){
-validate63.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate66.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs24 = errors;
 for(const key2 in data8){
 if(!((key2 === "value") || (key2 === "unit"))){
-validate63.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate66.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8435,7 +8648,7 @@ if(_errs24 === errors){
 if(data8.value !== undefined){
 const _errs25 = errors;
 if(!(typeof data8.value == "number")){
-validate63.errors = [{instancePath:instancePath+"/lineHeight/value",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate66.errors = [{instancePath:instancePath+"/lineHeight/value",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid6 = _errs25 === errors;
@@ -8448,7 +8661,7 @@ if(data8.unit !== undefined){
 let data10 = data8.unit;
 const _errs27 = errors;
 if(!((data10 === "PIXELS") || (data10 === "PERCENT"))){
-validate63.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema66.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate66.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema66.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid6 = _errs27 === errors;
@@ -8461,7 +8674,7 @@ var valid6 = true;
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate66.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8473,14 +8686,14 @@ if(errors === _errs28){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing3;
 if(((data8.value === undefined) && (missing3 = "value")) || ((data8.unit === undefined) && (missing3 = "unit"))){
-validate63.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate66.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs30 = errors;
 for(const key3 in data8){
 if(!((key3 === "value") || (key3 === "unit"))){
-validate63.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate66.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8489,7 +8702,7 @@ if(_errs30 === errors){
 if(data8.value !== undefined){
 const _errs31 = errors;
 if(!(typeof data8.value == "number")){
-validate63.errors = [{instancePath:instancePath+"/lineHeight/value",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate66.errors = [{instancePath:instancePath+"/lineHeight/value",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid8 = _errs31 === errors;
@@ -8502,7 +8715,7 @@ if(data8.unit !== undefined){
 let data12 = data8.unit;
 const _errs33 = errors;
 if(!((data12 === "PIXELS") || (data12 === "PERCENT"))){
-validate63.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema66.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate66.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema66.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid8 = _errs33 === errors;
@@ -8515,7 +8728,7 @@ var valid8 = true;
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate66.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8529,14 +8742,14 @@ if(errors === _errs34){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing4;
 if((data8.unit === undefined) && (missing4 = "unit")){
-validate63.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate66.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs36 = errors;
 for(const key4 in data8){
 if(!(key4 === "unit")){
-validate63.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
+validate66.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8544,7 +8757,7 @@ break;
 if(_errs36 === errors){
 if(data8.unit !== undefined){
 if("AUTO" !== data8.unit){
-validate63.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/1/properties/unit/const",keyword:"const",params:{allowedValue: "AUTO"},message:"must be equal to constant"}];
+validate66.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/1/properties/unit/const",keyword:"const",params:{allowedValue: "AUTO"},message:"must be equal to constant"}];
 return false;
 }
 }
@@ -8552,7 +8765,7 @@ return false;
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate66.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8561,12 +8774,12 @@ props0 = true;
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "unit", tagValue: tag0},message:"value of tag \"unit\" must be in oneOf"}];
+validate66.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "unit", tagValue: tag0},message:"value of tag \"unit\" must be in oneOf"}];
 return false;
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/discriminator",keyword:"discriminator",params:{error: "tag", tag: "unit", tagValue: tag0},message:"tag \"unit\" must be string"}];
+validate66.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/discriminator",keyword:"discriminator",params:{error: "tag", tag: "unit", tagValue: tag0},message:"tag \"unit\" must be string"}];
 return false;
 }
 }
@@ -8585,14 +8798,14 @@ if(errors === _errs39){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 let missing5;
 if(((data14.value === undefined) && (missing5 = "value")) || ((data14.unit === undefined) && (missing5 = "unit"))){
-validate63.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
+validate66.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
 const _errs41 = errors;
 for(const key5 in data14){
 if(!((key5 === "value") || (key5 === "unit"))){
-validate63.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
+validate66.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8601,7 +8814,7 @@ if(_errs41 === errors){
 if(data14.value !== undefined){
 const _errs42 = errors;
 if(!(typeof data14.value == "number")){
-validate63.errors = [{instancePath:instancePath+"/letterSpacing/value",schemaPath:"#/$defs/letterSpacing/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate66.errors = [{instancePath:instancePath+"/letterSpacing/value",schemaPath:"#/$defs/letterSpacing/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid12 = _errs42 === errors;
@@ -8614,7 +8827,7 @@ if(data14.unit !== undefined){
 let data16 = data14.unit;
 const _errs44 = errors;
 if(!((data16 === "PIXELS") || (data16 === "PERCENT"))){
-validate63.errors = [{instancePath:instancePath+"/letterSpacing/unit",schemaPath:"#/$defs/letterSpacing/properties/unit/enum",keyword:"enum",params:{allowedValues: schema67.properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate66.errors = [{instancePath:instancePath+"/letterSpacing/unit",schemaPath:"#/$defs/letterSpacing/properties/unit/enum",keyword:"enum",params:{allowedValues: schema67.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid12 = _errs44 === errors;
@@ -8627,7 +8840,7 @@ var valid12 = true;
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate66.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8641,7 +8854,7 @@ if(data.textCase !== undefined){
 let data17 = data.textCase;
 const _errs45 = errors;
 if(!((((data17 === "ORIGINAL") || (data17 === "UPPER")) || (data17 === "LOWER")) || (data17 === "TITLE"))){
-validate63.errors = [{instancePath:instancePath+"/textCase",schemaPath:"#/properties/textCase/enum",keyword:"enum",params:{allowedValues: schema93.properties.textCase.enum},message:"must be equal to one of the allowed values"}];
+validate66.errors = [{instancePath:instancePath+"/textCase",schemaPath:"#/properties/textCase/enum",keyword:"enum",params:{allowedValues: schema94.properties.textCase.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs45 === errors;
@@ -8654,7 +8867,7 @@ if(data.textDecoration !== undefined){
 let data18 = data.textDecoration;
 const _errs46 = errors;
 if(!(((data18 === "NONE") || (data18 === "UNDERLINE")) || (data18 === "STRIKETHROUGH"))){
-validate63.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
+validate66.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs46 === errors;
@@ -8675,21 +8888,21 @@ var valid0 = true;
 }
 }
 else {
-validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate63.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema98 = {"description":"An EFFECT style: 1 to 16 effects (Figma's EffectStyle); the converter makes one of a list of effects that at least two nodes have, and those nodes name it by effectStyleId. Also checked: radius, spread and offsets at most 100,000 px (absolute), a shadow's color in 0-1.","type":"object","additionalProperties":false,"required":["id","type","name","effects"],"properties":{"type":{"const":"EFFECT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Shadow/Drop 0 4 12, Blur/Background 16."},"description":{"type":"string","maxLength":255},"effects":{"type":"array","minItems":1,"maxItems":16,"items":{"$ref":"#/$defs/effect"}}}};
+const schema99 = {"description":"An EFFECT style: 1 to 16 effects (Figma's EffectStyle); the converter makes one of a list of effects that at least two nodes have, and those nodes name it by effectStyleId. Also checked: radius, spread and offsets at most 100,000 px (absolute), a shadow's color in 0-1.","type":"object","additionalProperties":false,"required":["id","type","name","effects"],"properties":{"type":{"const":"EFFECT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Shadow/Drop 0 4 12, Blur/Background 16."},"description":{"type":"string","maxLength":255},"effects":{"type":"array","minItems":1,"maxItems":16,"items":{"$ref":"#/$defs/effect"}}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate64.evaluated;
+const evaluated0 = validate67.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8700,14 +8913,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.type === undefined) && (missing0 = "type"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.effects === undefined) && (missing0 = "effects"))){
-validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "type") || (key0 === "id")) || (key0 === "name")) || (key0 === "description")) || (key0 === "effects"))){
-validate64.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8716,7 +8929,7 @@ if(_errs1 === errors){
 if(data.type !== undefined){
 const _errs2 = errors;
 if("EFFECT" !== data.type){
-validate64.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "EFFECT"},message:"must be equal to constant"}];
+validate67.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "EFFECT"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -8731,18 +8944,18 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func1(data1) > 255){
-validate64.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+validate67.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
 if(func1(data1) < 1){
-validate64.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate67.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate64.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate67.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -8758,18 +8971,18 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(func1(data2) > 255){
-validate64.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+validate67.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
 if(func1(data2) < 1){
-validate64.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate67.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate64.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate67.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -8785,12 +8998,12 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data3 === "string"){
 if(func1(data3) > 255){
-validate64.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+validate67.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 }
 else {
-validate64.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate67.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -8806,12 +9019,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(Array.isArray(data4)){
 if(data4.length > 16){
-validate64.errors = [{instancePath:instancePath+"/effects",schemaPath:"#/properties/effects/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"}];
+validate67.errors = [{instancePath:instancePath+"/effects",schemaPath:"#/properties/effects/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"}];
 return false;
 }
 else {
 if(data4.length < 1){
-validate64.errors = [{instancePath:instancePath+"/effects",schemaPath:"#/properties/effects/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+validate67.errors = [{instancePath:instancePath+"/effects",schemaPath:"#/properties/effects/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
@@ -8832,7 +9045,7 @@ break;
 }
 }
 else {
-validate64.errors = [{instancePath:instancePath+"/effects",schemaPath:"#/properties/effects/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate67.errors = [{instancePath:instancePath+"/effects",schemaPath:"#/properties/effects/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -8849,20 +9062,20 @@ var valid0 = true;
 }
 }
 else {
-validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate64.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
-validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59.evaluated;
+const evaluated0 = validate62.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8874,15 +9087,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "PAINT"){
-if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "TEXT"){
-if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -8890,8 +9103,8 @@ props0 = true;
 }
 }
 else if(tag0 === "EFFECT"){
-if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -8899,27 +9112,27 @@ props0 = true;
 }
 }
 else {
-validate59.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"}];
+validate62.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"}];
 return false;
 }
 }
 else {
-validate59.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"}];
+validate62.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"}];
 return false;
 }
 }
 }
-validate59.errors = vErrors;
+validate62.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate59.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate62.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
+const evaluated0 = validate79.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8929,7 +9142,7 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(Array.isArray(data)){
 if(data.length > 1000){
-validate76.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
+validate79.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
 return false;
 }
 else {
@@ -8937,8 +9150,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate59(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate62(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8949,25 +9162,25 @@ break;
 }
 }
 else {
-validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate79.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate76.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+validate79.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateVariables = validate78;
-const schema106 = {"description":"Version 2, optional: the page's CSS custom properties of colour or length values as Figma variables in one collection, at most 1,000. Without modes the plugin creates the collection with its one default mode; with modes (a page with a dark theme: Light, Dark), each variable's value is its value in the first mode and valuesByMode its values in the later ones.","type":"object","additionalProperties":false,"required":["collection","variables"],"properties":{"collection":{"type":"string","minLength":1,"maxLength":255},"modes":{"type":"array","minItems":1,"maxItems":10,"uniqueItems":true,"description":"The collection's modes in order (at most 10, Figma's Professional plan's per collection; the backend's MaxVariableModes), e.g. [\"Light\", \"Dark\"]; the page frame shows the first.","items":{"type":"string","minLength":1,"maxLength":255}},"variables":{"type":"array","maxItems":1000,"items":{"$ref":"#/$defs/variable"}}}};
-const schema99 = {"description":"A Figma variable of the collection, with its value in the collection's one mode.","oneOf":[{"$ref":"#/$defs/colorVariable"},{"$ref":"#/$defs/floatVariable"}],"discriminator":{"propertyName":"resolvedType"}};
-const schema103 = {"description":"A FLOAT variable: value a number (px for lengths).","type":"object","additionalProperties":false,"required":["id","name","resolvedType","value"],"properties":{"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. color/brand, size/space-4."},"resolvedType":{"const":"FLOAT"},"value":{"type":"number","description":"px for lengths."},"valuesByMode":{"type":"object","maxProperties":9,"description":"The variable's value in each later mode where it differs from value, keyed by mode name: only modes of the collection after the first (the backend checks it); a mode left out has value.","propertyNames":{"minLength":1,"maxLength":255},"additionalProperties":{"type":"number"}},"codeSyntax":{"type":"object","additionalProperties":false,"required":["WEB"],"properties":{"WEB":{"type":"string","minLength":1,"maxLength":255}}}}};
-const schema100 = {"description":"A COLOR variable: value {r, g, b, a} in 0-1.","type":"object","additionalProperties":false,"required":["id","name","resolvedType","value"],"properties":{"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. color/brand, size/space-4."},"resolvedType":{"const":"COLOR"},"value":{"$ref":"#/$defs/rgba"},"valuesByMode":{"type":"object","maxProperties":9,"description":"The variable's value in each later mode where it differs from value, keyed by mode name: only modes of the collection after the first (the backend checks it); a mode left out has value.","propertyNames":{"minLength":1,"maxLength":255},"additionalProperties":{"$ref":"#/$defs/rgba"}},"codeSyntax":{"type":"object","additionalProperties":false,"required":["WEB"],"properties":{"WEB":{"type":"string","minLength":1,"maxLength":255}}}}};
+export const validateVariables = validate81;
+const schema107 = {"description":"Version 2, optional: the page's CSS custom properties of colour or length values as Figma variables in one collection, at most 1,000. Without modes the plugin creates the collection with its one default mode; with modes (a page with a dark theme: Light, Dark), each variable's value is its value in the first mode and valuesByMode its values in the later ones.","type":"object","additionalProperties":false,"required":["collection","variables"],"properties":{"collection":{"type":"string","minLength":1,"maxLength":255},"modes":{"type":"array","minItems":1,"maxItems":10,"uniqueItems":true,"description":"The collection's modes in order (at most 10, Figma's Professional plan's per collection; the backend's MaxVariableModes), e.g. [\"Light\", \"Dark\"]; the page frame shows the first.","items":{"type":"string","minLength":1,"maxLength":255}},"variables":{"type":"array","maxItems":1000,"items":{"$ref":"#/$defs/variable"}}}};
+const schema100 = {"description":"A Figma variable of the collection, with its value in the collection's one mode.","oneOf":[{"$ref":"#/$defs/colorVariable"},{"$ref":"#/$defs/floatVariable"}],"discriminator":{"propertyName":"resolvedType"}};
+const schema104 = {"description":"A FLOAT variable: value a number (px for lengths).","type":"object","additionalProperties":false,"required":["id","name","resolvedType","value"],"properties":{"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. color/brand, size/space-4."},"resolvedType":{"const":"FLOAT"},"value":{"type":"number","description":"px for lengths."},"valuesByMode":{"type":"object","maxProperties":9,"description":"The variable's value in each later mode where it differs from value, keyed by mode name: only modes of the collection after the first (the backend checks it); a mode left out has value.","propertyNames":{"minLength":1,"maxLength":255},"additionalProperties":{"type":"number"}},"codeSyntax":{"type":"object","additionalProperties":false,"required":["WEB"],"properties":{"WEB":{"type":"string","minLength":1,"maxLength":255}}}}};
+const schema101 = {"description":"A COLOR variable: value {r, g, b, a} in 0-1.","type":"object","additionalProperties":false,"required":["id","name","resolvedType","value"],"properties":{"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. color/brand, size/space-4."},"resolvedType":{"const":"COLOR"},"value":{"$ref":"#/$defs/rgba"},"valuesByMode":{"type":"object","maxProperties":9,"description":"The variable's value in each later mode where it differs from value, keyed by mode name: only modes of the collection after the first (the backend checks it); a mode left out has value.","propertyNames":{"minLength":1,"maxLength":255},"additionalProperties":{"$ref":"#/$defs/rgba"}},"codeSyntax":{"type":"object","additionalProperties":false,"required":["WEB"],"properties":{"WEB":{"type":"string","minLength":1,"maxLength":255}}}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate71.evaluated;
+const evaluated0 = validate74.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8978,14 +9191,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.resolvedType === undefined) && (missing0 = "resolvedType"))) || ((data.value === undefined) && (missing0 = "value"))){
-validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate74.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "resolvedType")) || (key0 === "value")) || (key0 === "valuesByMode")) || (key0 === "codeSyntax"))){
-validate71.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate74.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8997,18 +9210,18 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(func1(data0) > 255){
-validate71.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+validate74.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
 if(func1(data0) < 1){
-validate71.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate74.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate74.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -9024,18 +9237,18 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func1(data1) > 255){
-validate71.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+validate74.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
 if(func1(data1) < 1){
-validate71.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate74.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate74.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -9048,7 +9261,7 @@ if(valid0){
 if(data.resolvedType !== undefined){
 const _errs6 = errors;
 if("COLOR" !== data.resolvedType){
-validate71.errors = [{instancePath:instancePath+"/resolvedType",schemaPath:"#/properties/resolvedType/const",keyword:"const",params:{allowedValue: "COLOR"},message:"must be equal to constant"}];
+validate74.errors = [{instancePath:instancePath+"/resolvedType",schemaPath:"#/properties/resolvedType/const",keyword:"const",params:{allowedValue: "COLOR"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -9065,14 +9278,14 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if(((((data3.r === undefined) && (missing1 = "r")) || ((data3.g === undefined) && (missing1 = "g"))) || ((data3.b === undefined) && (missing1 = "b"))) || ((data3.a === undefined) && (missing1 = "a"))){
-validate71.errors = [{instancePath:instancePath+"/value",schemaPath:"#/$defs/rgba/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate74.errors = [{instancePath:instancePath+"/value",schemaPath:"#/$defs/rgba/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs10 = errors;
 for(const key1 in data3){
 if(!((((key1 === "r") || (key1 === "g")) || (key1 === "b")) || (key1 === "a"))){
-validate71.errors = [{instancePath:instancePath+"/value",schemaPath:"#/$defs/rgba/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate74.errors = [{instancePath:instancePath+"/value",schemaPath:"#/$defs/rgba/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -9084,18 +9297,18 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data4 == "number"){
 if(data4 > 1 || isNaN(data4)){
-validate71.errors = [{instancePath:instancePath+"/value/r",schemaPath:"#/$defs/rgba/properties/r/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate74.errors = [{instancePath:instancePath+"/value/r",schemaPath:"#/$defs/rgba/properties/r/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data4 < 0 || isNaN(data4)){
-validate71.errors = [{instancePath:instancePath+"/value/r",schemaPath:"#/$defs/rgba/properties/r/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate74.errors = [{instancePath:instancePath+"/value/r",schemaPath:"#/$defs/rgba/properties/r/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/value/r",schemaPath:"#/$defs/rgba/properties/r/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate74.errors = [{instancePath:instancePath+"/value/r",schemaPath:"#/$defs/rgba/properties/r/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -9111,18 +9324,18 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(typeof data5 == "number"){
 if(data5 > 1 || isNaN(data5)){
-validate71.errors = [{instancePath:instancePath+"/value/g",schemaPath:"#/$defs/rgba/properties/g/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate74.errors = [{instancePath:instancePath+"/value/g",schemaPath:"#/$defs/rgba/properties/g/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data5 < 0 || isNaN(data5)){
-validate71.errors = [{instancePath:instancePath+"/value/g",schemaPath:"#/$defs/rgba/properties/g/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate74.errors = [{instancePath:instancePath+"/value/g",schemaPath:"#/$defs/rgba/properties/g/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/value/g",schemaPath:"#/$defs/rgba/properties/g/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate74.errors = [{instancePath:instancePath+"/value/g",schemaPath:"#/$defs/rgba/properties/g/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -9138,18 +9351,18 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data6 == "number"){
 if(data6 > 1 || isNaN(data6)){
-validate71.errors = [{instancePath:instancePath+"/value/b",schemaPath:"#/$defs/rgba/properties/b/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate74.errors = [{instancePath:instancePath+"/value/b",schemaPath:"#/$defs/rgba/properties/b/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data6 < 0 || isNaN(data6)){
-validate71.errors = [{instancePath:instancePath+"/value/b",schemaPath:"#/$defs/rgba/properties/b/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate74.errors = [{instancePath:instancePath+"/value/b",schemaPath:"#/$defs/rgba/properties/b/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/value/b",schemaPath:"#/$defs/rgba/properties/b/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate74.errors = [{instancePath:instancePath+"/value/b",schemaPath:"#/$defs/rgba/properties/b/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -9165,18 +9378,18 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data7 == "number"){
 if(data7 > 1 || isNaN(data7)){
-validate71.errors = [{instancePath:instancePath+"/value/a",schemaPath:"#/$defs/rgba/properties/a/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate74.errors = [{instancePath:instancePath+"/value/a",schemaPath:"#/$defs/rgba/properties/a/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data7 < 0 || isNaN(data7)){
-validate71.errors = [{instancePath:instancePath+"/value/a",schemaPath:"#/$defs/rgba/properties/a/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate74.errors = [{instancePath:instancePath+"/value/a",schemaPath:"#/$defs/rgba/properties/a/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/value/a",schemaPath:"#/$defs/rgba/properties/a/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate74.errors = [{instancePath:instancePath+"/value/a",schemaPath:"#/$defs/rgba/properties/a/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -9192,7 +9405,7 @@ var valid2 = true;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/value",schemaPath:"#/$defs/rgba/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate74.errors = [{instancePath:instancePath+"/value",schemaPath:"#/$defs/rgba/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9208,7 +9421,7 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(Object.keys(data8).length > 9){
-validate71.errors = [{instancePath:instancePath+"/valuesByMode",schemaPath:"#/properties/valuesByMode/maxProperties",keyword:"maxProperties",params:{limit: 9},message:"must NOT have more than 9 properties"}];
+validate74.errors = [{instancePath:instancePath+"/valuesByMode",schemaPath:"#/properties/valuesByMode/maxProperties",keyword:"maxProperties",params:{limit: 9},message:"must NOT have more than 9 properties"}];
 return false;
 }
 else {
@@ -9248,7 +9461,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate71.errors = vErrors;
+validate74.errors = vErrors;
 return false;
 break;
 }
@@ -9262,14 +9475,14 @@ if(errors === _errs24){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing2;
 if(((((data9.r === undefined) && (missing2 = "r")) || ((data9.g === undefined) && (missing2 = "g"))) || ((data9.b === undefined) && (missing2 = "b"))) || ((data9.a === undefined) && (missing2 = "a"))){
-validate71.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/rgba/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate74.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/rgba/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs26 = errors;
 for(const key4 in data9){
 if(!((((key4 === "r") || (key4 === "g")) || (key4 === "b")) || (key4 === "a"))){
-validate71.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/rgba/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
+validate74.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/rgba/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -9281,18 +9494,18 @@ const _errs27 = errors;
 if(errors === _errs27){
 if(typeof data10 == "number"){
 if(data10 > 1 || isNaN(data10)){
-validate71.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/r",schemaPath:"#/$defs/rgba/properties/r/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate74.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/r",schemaPath:"#/$defs/rgba/properties/r/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data10 < 0 || isNaN(data10)){
-validate71.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/r",schemaPath:"#/$defs/rgba/properties/r/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate74.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/r",schemaPath:"#/$defs/rgba/properties/r/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/r",schemaPath:"#/$defs/rgba/properties/r/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate74.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/r",schemaPath:"#/$defs/rgba/properties/r/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -9308,18 +9521,18 @@ const _errs29 = errors;
 if(errors === _errs29){
 if(typeof data11 == "number"){
 if(data11 > 1 || isNaN(data11)){
-validate71.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/g",schemaPath:"#/$defs/rgba/properties/g/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate74.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/g",schemaPath:"#/$defs/rgba/properties/g/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data11 < 0 || isNaN(data11)){
-validate71.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/g",schemaPath:"#/$defs/rgba/properties/g/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate74.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/g",schemaPath:"#/$defs/rgba/properties/g/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/g",schemaPath:"#/$defs/rgba/properties/g/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate74.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/g",schemaPath:"#/$defs/rgba/properties/g/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -9335,18 +9548,18 @@ const _errs31 = errors;
 if(errors === _errs31){
 if(typeof data12 == "number"){
 if(data12 > 1 || isNaN(data12)){
-validate71.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/b",schemaPath:"#/$defs/rgba/properties/b/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate74.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/b",schemaPath:"#/$defs/rgba/properties/b/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data12 < 0 || isNaN(data12)){
-validate71.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/b",schemaPath:"#/$defs/rgba/properties/b/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate74.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/b",schemaPath:"#/$defs/rgba/properties/b/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/b",schemaPath:"#/$defs/rgba/properties/b/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate74.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/b",schemaPath:"#/$defs/rgba/properties/b/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -9362,18 +9575,18 @@ const _errs33 = errors;
 if(errors === _errs33){
 if(typeof data13 == "number"){
 if(data13 > 1 || isNaN(data13)){
-validate71.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/a",schemaPath:"#/$defs/rgba/properties/a/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate74.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/a",schemaPath:"#/$defs/rgba/properties/a/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data13 < 0 || isNaN(data13)){
-validate71.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/a",schemaPath:"#/$defs/rgba/properties/a/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate74.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/a",schemaPath:"#/$defs/rgba/properties/a/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/a",schemaPath:"#/$defs/rgba/properties/a/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate74.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/a",schemaPath:"#/$defs/rgba/properties/a/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -9389,7 +9602,7 @@ var valid6 = true;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/rgba/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate74.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/rgba/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9402,7 +9615,7 @@ break;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/valuesByMode",schemaPath:"#/properties/valuesByMode/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate74.errors = [{instancePath:instancePath+"/valuesByMode",schemaPath:"#/properties/valuesByMode/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9419,14 +9632,14 @@ if(errors === _errs35){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 let missing3;
 if((data14.WEB === undefined) && (missing3 = "WEB")){
-validate71.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/properties/codeSyntax/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate74.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/properties/codeSyntax/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs37 = errors;
 for(const key5 in data14){
 if(!(key5 === "WEB")){
-validate71.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/properties/codeSyntax/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
+validate74.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/properties/codeSyntax/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -9438,18 +9651,18 @@ const _errs38 = errors;
 if(errors === _errs38){
 if(typeof data15 === "string"){
 if(func1(data15) > 255){
-validate71.errors = [{instancePath:instancePath+"/codeSyntax/WEB",schemaPath:"#/properties/codeSyntax/properties/WEB/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+validate74.errors = [{instancePath:instancePath+"/codeSyntax/WEB",schemaPath:"#/properties/codeSyntax/properties/WEB/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
 if(func1(data15) < 1){
-validate71.errors = [{instancePath:instancePath+"/codeSyntax/WEB",schemaPath:"#/properties/codeSyntax/properties/WEB/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate74.errors = [{instancePath:instancePath+"/codeSyntax/WEB",schemaPath:"#/properties/codeSyntax/properties/WEB/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/codeSyntax/WEB",schemaPath:"#/properties/codeSyntax/properties/WEB/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate74.errors = [{instancePath:instancePath+"/codeSyntax/WEB",schemaPath:"#/properties/codeSyntax/properties/WEB/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -9458,7 +9671,7 @@ return false;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/properties/codeSyntax/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate74.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/properties/codeSyntax/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9476,20 +9689,20 @@ var valid0 = true;
 }
 }
 else {
-validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate74.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate71.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
-validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate74.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate70.evaluated;
+const evaluated0 = validate73.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9501,8 +9714,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.resolvedType;
 if(typeof tag0 == "string"){
 if(tag0 === "COLOR"){
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 var props0 = true;
@@ -9513,14 +9726,14 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.resolvedType === undefined) && (missing0 = "resolvedType"))) || ((data.value === undefined) && (missing0 = "value"))){
-validate70.errors = [{instancePath,schemaPath:"#/$defs/floatVariable/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate73.errors = [{instancePath,schemaPath:"#/$defs/floatVariable/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs5 = errors;
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "resolvedType")) || (key0 === "value")) || (key0 === "valuesByMode")) || (key0 === "codeSyntax"))){
-validate70.errors = [{instancePath,schemaPath:"#/$defs/floatVariable/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate73.errors = [{instancePath,schemaPath:"#/$defs/floatVariable/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -9532,18 +9745,18 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data0 === "string"){
 if(func1(data0) > 255){
-validate70.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/floatVariable/properties/id/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+validate73.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/floatVariable/properties/id/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
 if(func1(data0) < 1){
-validate70.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/floatVariable/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate73.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/floatVariable/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate70.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/floatVariable/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate73.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/floatVariable/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -9559,18 +9772,18 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data1 === "string"){
 if(func1(data1) > 255){
-validate70.errors = [{instancePath:instancePath+"/name",schemaPath:"#/$defs/floatVariable/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+validate73.errors = [{instancePath:instancePath+"/name",schemaPath:"#/$defs/floatVariable/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
 if(func1(data1) < 1){
-validate70.errors = [{instancePath:instancePath+"/name",schemaPath:"#/$defs/floatVariable/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate73.errors = [{instancePath:instancePath+"/name",schemaPath:"#/$defs/floatVariable/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate70.errors = [{instancePath:instancePath+"/name",schemaPath:"#/$defs/floatVariable/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate73.errors = [{instancePath:instancePath+"/name",schemaPath:"#/$defs/floatVariable/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -9583,7 +9796,7 @@ if(valid4){
 if(data.resolvedType !== undefined){
 const _errs10 = errors;
 if("FLOAT" !== data.resolvedType){
-validate70.errors = [{instancePath:instancePath+"/resolvedType",schemaPath:"#/$defs/floatVariable/properties/resolvedType/const",keyword:"const",params:{allowedValue: "FLOAT"},message:"must be equal to constant"}];
+validate73.errors = [{instancePath:instancePath+"/resolvedType",schemaPath:"#/$defs/floatVariable/properties/resolvedType/const",keyword:"const",params:{allowedValue: "FLOAT"},message:"must be equal to constant"}];
 return false;
 }
 var valid4 = _errs10 === errors;
@@ -9595,7 +9808,7 @@ if(valid4){
 if(data.value !== undefined){
 const _errs11 = errors;
 if(!(typeof data.value == "number")){
-validate70.errors = [{instancePath:instancePath+"/value",schemaPath:"#/$defs/floatVariable/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate73.errors = [{instancePath:instancePath+"/value",schemaPath:"#/$defs/floatVariable/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid4 = _errs11 === errors;
@@ -9610,7 +9823,7 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(Object.keys(data4).length > 9){
-validate70.errors = [{instancePath:instancePath+"/valuesByMode",schemaPath:"#/$defs/floatVariable/properties/valuesByMode/maxProperties",keyword:"maxProperties",params:{limit: 9},message:"must NOT have more than 9 properties"}];
+validate73.errors = [{instancePath:instancePath+"/valuesByMode",schemaPath:"#/$defs/floatVariable/properties/valuesByMode/maxProperties",keyword:"maxProperties",params:{limit: 9},message:"must NOT have more than 9 properties"}];
 return false;
 }
 else {
@@ -9650,7 +9863,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate70.errors = vErrors;
+validate73.errors = vErrors;
 return false;
 break;
 }
@@ -9659,7 +9872,7 @@ if(valid5){
 for(const key2 in data4){
 const _errs17 = errors;
 if(!(typeof data4[key2] == "number")){
-validate70.errors = [{instancePath:instancePath+"/valuesByMode/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/floatVariable/properties/valuesByMode/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate73.errors = [{instancePath:instancePath+"/valuesByMode/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/floatVariable/properties/valuesByMode/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid6 = _errs17 === errors;
@@ -9671,7 +9884,7 @@ break;
 }
 }
 else {
-validate70.errors = [{instancePath:instancePath+"/valuesByMode",schemaPath:"#/$defs/floatVariable/properties/valuesByMode/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate73.errors = [{instancePath:instancePath+"/valuesByMode",schemaPath:"#/$defs/floatVariable/properties/valuesByMode/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9688,14 +9901,14 @@ if(errors === _errs19){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing1;
 if((data6.WEB === undefined) && (missing1 = "WEB")){
-validate70.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/$defs/floatVariable/properties/codeSyntax/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate73.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/$defs/floatVariable/properties/codeSyntax/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs21 = errors;
 for(const key3 in data6){
 if(!(key3 === "WEB")){
-validate70.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/$defs/floatVariable/properties/codeSyntax/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate73.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/$defs/floatVariable/properties/codeSyntax/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -9707,18 +9920,18 @@ const _errs22 = errors;
 if(errors === _errs22){
 if(typeof data7 === "string"){
 if(func1(data7) > 255){
-validate70.errors = [{instancePath:instancePath+"/codeSyntax/WEB",schemaPath:"#/$defs/floatVariable/properties/codeSyntax/properties/WEB/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+validate73.errors = [{instancePath:instancePath+"/codeSyntax/WEB",schemaPath:"#/$defs/floatVariable/properties/codeSyntax/properties/WEB/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
 if(func1(data7) < 1){
-validate70.errors = [{instancePath:instancePath+"/codeSyntax/WEB",schemaPath:"#/$defs/floatVariable/properties/codeSyntax/properties/WEB/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate73.errors = [{instancePath:instancePath+"/codeSyntax/WEB",schemaPath:"#/$defs/floatVariable/properties/codeSyntax/properties/WEB/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate70.errors = [{instancePath:instancePath+"/codeSyntax/WEB",schemaPath:"#/$defs/floatVariable/properties/codeSyntax/properties/WEB/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate73.errors = [{instancePath:instancePath+"/codeSyntax/WEB",schemaPath:"#/$defs/floatVariable/properties/codeSyntax/properties/WEB/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -9727,7 +9940,7 @@ return false;
 }
 }
 else {
-validate70.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/$defs/floatVariable/properties/codeSyntax/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate73.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/$defs/floatVariable/properties/codeSyntax/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9745,7 +9958,7 @@ var valid4 = true;
 }
 }
 else {
-validate70.errors = [{instancePath,schemaPath:"#/$defs/floatVariable/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate73.errors = [{instancePath,schemaPath:"#/$defs/floatVariable/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9754,27 +9967,27 @@ props0 = true;
 }
 }
 else {
-validate70.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "resolvedType", tagValue: tag0},message:"value of tag \"resolvedType\" must be in oneOf"}];
+validate73.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "resolvedType", tagValue: tag0},message:"value of tag \"resolvedType\" must be in oneOf"}];
 return false;
 }
 }
 else {
-validate70.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "resolvedType", tagValue: tag0},message:"tag \"resolvedType\" must be string"}];
+validate73.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "resolvedType", tagValue: tag0},message:"tag \"resolvedType\" must be string"}];
 return false;
 }
 }
 }
-validate70.errors = vErrors;
+validate73.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate70.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate73.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
+const evaluated0 = validate81.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9785,14 +9998,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.collection === undefined) && (missing0 = "collection")) || ((data.variables === undefined) && (missing0 = "variables"))){
-validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate81.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "collection") || (key0 === "modes")) || (key0 === "variables"))){
-validate78.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate81.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -9804,18 +10017,18 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(func1(data0) > 255){
-validate78.errors = [{instancePath:instancePath+"/collection",schemaPath:"#/properties/collection/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+validate81.errors = [{instancePath:instancePath+"/collection",schemaPath:"#/properties/collection/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
 if(func1(data0) < 1){
-validate78.errors = [{instancePath:instancePath+"/collection",schemaPath:"#/properties/collection/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate81.errors = [{instancePath:instancePath+"/collection",schemaPath:"#/properties/collection/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/collection",schemaPath:"#/properties/collection/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate81.errors = [{instancePath:instancePath+"/collection",schemaPath:"#/properties/collection/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -9831,12 +10044,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(Array.isArray(data1)){
 if(data1.length > 10){
-validate78.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"}];
+validate81.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"}];
 return false;
 }
 else {
 if(data1.length < 1){
-validate78.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+validate81.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
@@ -9848,18 +10061,18 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
 if(func1(data2) > 255){
-validate78.errors = [{instancePath:instancePath+"/modes/" + i0,schemaPath:"#/properties/modes/items/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+validate81.errors = [{instancePath:instancePath+"/modes/" + i0,schemaPath:"#/properties/modes/items/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
 if(func1(data2) < 1){
-validate78.errors = [{instancePath:instancePath+"/modes/" + i0,schemaPath:"#/properties/modes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate81.errors = [{instancePath:instancePath+"/modes/" + i0,schemaPath:"#/properties/modes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/modes/" + i0,schemaPath:"#/properties/modes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate81.errors = [{instancePath:instancePath+"/modes/" + i0,schemaPath:"#/properties/modes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -9880,7 +10093,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-validate78.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
+validate81.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
 return false;
 break;
 }
@@ -9892,7 +10105,7 @@ indices0[item0] = i1;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate81.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -9908,7 +10121,7 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(Array.isArray(data3)){
 if(data3.length > 1000){
-validate78.errors = [{instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
+validate81.errors = [{instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
 return false;
 }
 else {
@@ -9916,8 +10129,8 @@ var valid3 = true;
 const len1 = data3.length;
 for(let i2=0; i2<len1; i2++){
 const _errs10 = errors;
-if(!(validate70(data3[i2], {instancePath:instancePath+"/variables/" + i2,parentData:data3,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate73(data3[i2], {instancePath:instancePath+"/variables/" + i2,parentData:data3,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs10 === errors;
@@ -9928,7 +10141,7 @@ break;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate81.errors = [{instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -9943,11 +10156,11 @@ var valid0 = true;
 }
 }
 else {
-validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate81.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate78.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
-validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate81.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -195,7 +195,7 @@ export type Result = {
   }[];
 };
 /**
- * One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems, itemReverseZIndex), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior, the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId, and the component members componentId, componentName, componentVariants, variantOf and variantProperties. The text members textTruncation, maxLines, paragraphIndent, hangingList and listMarker are checked (their values and bounds; TEXT only; maxLines only with textTruncation ENDING; a listMarker TEXT only beside a TEXT with list ranges), as is a segment's listOptions. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.
+ * One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems, itemReverseZIndex), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior, the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId, and the component members componentId, componentName, componentVariants, variantOf and variantProperties. The text members textTruncation, maxLines, paragraphIndent, hangingList, listMarker and listText are checked (their values and bounds; TEXT only; maxLines only with textTruncation ENDING; a listMarker TEXT only beside a TEXT with list ranges; a listText's ranges and the siblings it replaces), as are a segment's listOptions and listSpacing. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "node".
@@ -348,6 +348,7 @@ export type Node = {
    * TEXT only: this TEXT draws one list marker of a sibling TEXT (in the same parent) whose ranges are a Figma list (listOptions) drawing the same marker. A reader that ignores listOptions draws it, and so draws the same picture; a reader that draws listOptions leaves this node out (the plugin does). Only true is written.
    */
   listMarker?: boolean;
+  listText?: ListText;
   /**
    * SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.
    */
@@ -833,6 +834,72 @@ export interface TextDecorationColor {
   value: SolidPaint;
 }
 /**
+ * TEXT only, the format's member (not Figma's), on the first item's TEXT of a list whose items have the same space between them: the one TEXT Figma's list draws for all the items. A reader that draws it gives this TEXT the characters, height and styledTextSegments here (the items as paragraphs with listOptions and listSpacing) and leaves out the sibling TEXTs of replaces (every item's marker and the items after the first); a reader that ignores it draws those siblings, each where the page drew it: the same picture. Never in an auto-layout parent.
+ */
+export interface ListText {
+  /**
+   * The items' characters, joined by "\n" (each item one paragraph).
+   */
+  characters: string;
+  /**
+   * px, from the first item's top to the last item's bottom (0 to 100,000).
+   */
+  height: number;
+  /**
+   * The items' ranges covering characters (the styled text rules), with listOptions and listSpacing; at least one a list.
+   */
+  styledTextSegments: StyledTextSegment[];
+  /**
+   * The ids of the sibling TEXTs (same parent) the list TEXT draws: every item's marker and the items after the first; each at most once.
+   *
+   * @minItems 1
+   * @maxItems 50000
+   */
+  replaces: [string, ...string[]];
+}
+/**
+ * One styled text segment. Members other than start, end, characters, fills, listOptions and listSpacing pass to the plugin unchecked; the converter writes all of those listed here.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "styledTextSegment".
+ */
+export interface StyledTextSegment {
+  /**
+   * The range's characters (optional; equal to the node's characters from start to end).
+   */
+  characters?: string;
+  start: number;
+  end: number;
+  fontName?: FontName;
+  fontSize?: number;
+  fontWeight?: number;
+  fills?: Paint[];
+  textDecoration?: TextDecoration;
+  textDecorationStyle?: TextDecorationStyle;
+  textDecorationOffset?: TextDecorationLength;
+  textDecorationThickness?: TextDecorationLength;
+  textDecorationColor?: TextDecorationColor;
+  letterSpacing?: LetterSpacing;
+  textCase?: TextCase;
+  /**
+   * Figma's HyperlinkTarget, or null.
+   */
+  hyperlink?: null | {
+    type: "URL" | "NODE";
+    value: string;
+  };
+  /**
+   * Figma's TextListOptions of the range's paragraphs (setRangeListOptions): ORDERED (numbers 1., 2., …) or UNORDERED (bullets) list items; NONE or absent: no list.
+   */
+  listOptions?: {
+    type: "ORDERED" | "UNORDERED" | "NONE";
+  };
+  /**
+   * px, the space Figma's list puts between the range's list paragraphs and the next item (setRangeListSpacing; 0 to 100,000); absent: 0.
+   */
+  listSpacing?: number;
+}
+/**
  * One variant of a component set: Figma's ComponentNode.variantProperties and the paint members of the main component's layers that differ in it.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
@@ -893,44 +960,6 @@ export interface VariantOverride {
    * A TEXT's segments in the variant, covering its characters as the node's own do.
    */
   styledTextSegments?: StyledTextSegment[];
-}
-/**
- * One styled text segment. Members other than start, end, characters, fills and listOptions pass to the plugin unchecked; the converter writes all of those listed here.
- *
- * This interface was referenced by `undefined`'s JSON-Schema
- * via the `definition` "styledTextSegment".
- */
-export interface StyledTextSegment {
-  /**
-   * The range's characters (optional; equal to the node's characters from start to end).
-   */
-  characters?: string;
-  start: number;
-  end: number;
-  fontName?: FontName;
-  fontSize?: number;
-  fontWeight?: number;
-  fills?: Paint[];
-  textDecoration?: TextDecoration;
-  textDecorationStyle?: TextDecorationStyle;
-  textDecorationOffset?: TextDecorationLength;
-  textDecorationThickness?: TextDecorationLength;
-  textDecorationColor?: TextDecorationColor;
-  letterSpacing?: LetterSpacing;
-  textCase?: TextCase;
-  /**
-   * Figma's HyperlinkTarget, or null.
-   */
-  hyperlink?: null | {
-    type: "URL" | "NODE";
-    value: string;
-  };
-  /**
-   * Figma's TextListOptions of the range's paragraphs (setRangeListOptions): ORDERED (numbers 1., 2., …) or UNORDERED (bullets) list items; NONE or absent: no list.
-   */
-  listOptions?: {
-    type: "ORDERED" | "UNORDERED" | "NONE";
-  };
 }
 /**
  * A PAINT style: 1 to 16 SOLID or gradient paints (no IMAGE); a SOLID paint may bind its color to a COLOR variable.
@@ -1043,4 +1072,31 @@ export interface FloatVariable {
   codeSyntax?: {
     WEB: string;
   };
+}
+/**
+ * A list whose items have space between them, as the one TEXT Figma's list draws (a TEXT's listText).
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "listText".
+ */
+export interface ListText1 {
+  /**
+   * The items' characters, joined by "\n" (each item one paragraph).
+   */
+  characters: string;
+  /**
+   * px, from the first item's top to the last item's bottom (0 to 100,000).
+   */
+  height: number;
+  /**
+   * The items' ranges covering characters (the styled text rules), with listOptions and listSpacing; at least one a list.
+   */
+  styledTextSegments: StyledTextSegment[];
+  /**
+   * The ids of the sibling TEXTs (same parent) the list TEXT draws: every item's marker and the items after the first; each at most once.
+   *
+   * @minItems 1
+   * @maxItems 50000
+   */
+  replaces: [string, ...string[]];
 }
