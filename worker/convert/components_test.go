@@ -52,6 +52,7 @@ var fixtureComponents = map[string][2]int{
 	"truncation":        {3, 3},  // three boxes of one kind (ellipsis, clamp, clip): one set
 	"unsupported":       {3, 3},  // three boxes of one kind (tilted, blurred, shadowed): one set
 	"states":            {3, 9},  // buttons, cards, chips
+	"state-layers":      {2, 6},  // menu links and tabs that draw their box only in a state
 }
 
 // TestTableCellsAreNoComponents: the cells of collapse.html's tables (testdata/geometry-site),

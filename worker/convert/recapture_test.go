@@ -64,6 +64,7 @@ var fixtureSites = map[string][2]string{
 	"layout-stretched":  {"testdata/layout-site", "/stretched.html"},
 	"themes":            {"testdata/layout-site", "/themes.html"},
 	"states":            {"../capture/capturetest/site", "/states.html"},
+	"state-layers":      {"testdata/layout-site", "/state-layers.html"},
 	"text":              {"testdata/text-site", "/index.html"},
 	"fonts":             {"../capture/capturetest/site", "/fonts.html"},
 	"font-runs":         {"../capture/capturetest/site", "/font-runs.html"},

@@ -2,8 +2,12 @@ package convert_test
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"reflect"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -150,4 +154,89 @@ func checkExample(t *testing.T, name, example string) {
 	if b, err := os.ReadFile(example); err != nil || !bytes.Equal(b, golden) {
 		t.Errorf("%s is not a copy of testdata/%s/result.golden.json (%v): run with -update", example, name, err)
 	}
+}
+
+// TestStateLayers converts state-layers.html, whose menu links draw nothing at rest (hover gives
+// them a background, focus a background and an outline 2 px off their box) and whose tabs have a
+// transparent bottom border that hover colours. Their frames exist in every state, drawing
+// nothing at rest, so a state that paints them is a variant of paints: the links' Hover fills the
+// frame, the tabs' Hover strokes the border (a layer without strokes has Figma's INSIDE
+// alignment). The links' Focus makes no variant: its ring is a layer beside the link's. The
+// picture at rest is the one the page draws without states.
+func TestStateLayers(t *testing.T) {
+	t.Parallel()
+	res := loadFixture(t, "state-layers").convert(t).Result
+	uses, names := componentUses(res.Root)
+	if want := map[string]string{"C:1": "Link", "C:2": "Tab"}; !reflect.DeepEqual(names, want) || len(uses["C:1"]) != 3 || len(uses["C:2"]) != 3 {
+		t.Fatalf("components %v with %d and %d uses, want %v with 3 each", names, len(uses["C:1"]), len(uses["C:2"]), want)
+	}
+	link, tab := uses["C:1"][0], uses["C:2"][0]
+	var skipped []string
+	for _, d := range res.Diagnostics {
+		if d.Code == resultjson.DiagStateSkipped {
+			skipped = append(skipped, d.NodeID+" "+d.Message)
+		}
+	}
+	if want := []string{link.ID + " a has no Focus variant: its focus state draws an outline ring around it, a layer beside it that no variant holds"}; !slices.Equal(skipped, want) {
+		t.Errorf("STATE_SKIPPED %q, want %q", skipped, want)
+	}
+	grey := []resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: 0.9529, G: 0.9569, B: 0.9647}}}
+	blue := []resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: 0.1451, G: 0.3882, B: 0.9216}}}
+	if len(*link.Fills) != 0 || len(tab.Strokes) != 0 || tab.StrokeAlign != "" {
+		t.Errorf("at rest the link fills %s, the tab strokes %s (%q); want neither", mustJSON(t, link.Fills), mustJSON(t, tab.Strokes), tab.StrokeAlign)
+	}
+	one := func(use *resultjson.Node) resultjson.VariantOverride {
+		t.Helper()
+		if len(use.ComponentVariants) != 1 || use.ComponentVariants[0].VariantProperties[resultjson.VariantPropertyState] != resultjson.StateHover || len(use.ComponentVariants[0].Overrides) != 1 {
+			t.Fatalf("%s: variants %s, want Hover with one override", use.Name, mustJSON(t, use.ComponentVariants))
+		}
+		return use.ComponentVariants[0].Overrides[0]
+	}
+	if o := one(link); o.ID != link.ID || o.Fills == nil || !reflect.DeepEqual(*o.Fills, grey) || o.Strokes != nil {
+		t.Errorf("link Hover %s, want the link's frame filled %s", mustJSON(t, o), mustJSON(t, grey))
+	}
+	if o := one(tab); o.ID != tab.ID || o.Strokes == nil || !reflect.DeepEqual(*o.Strokes, blue) || o.StrokeBottomWeight == nil || *o.StrokeBottomWeight != 3 || o.Fills != nil {
+		t.Errorf("tab Hover %s, want the tab's frame stroked %s, 3 px at the bottom", mustJSON(t, o), mustJSON(t, blue))
+	}
+
+	plain := loadFixture(t, "state-layers")
+	plain.capture.Document.States = nil
+	if got, want := paintedBoxes(res.Root), paintedBoxes(plain.convert(t).Result.Root); !reflect.DeepEqual(got, want) {
+		t.Errorf("the page at rest paints\n%q\nwithout states\n%q", got, want)
+	}
+}
+
+// paintedBoxes lists, sorted, what the nodes under root paint: each TEXT's characters and each
+// node's fills, strokes and effects, at its page box.
+func paintedBoxes(root *resultjson.Node) []string {
+	var out []string
+	var walk func(n *resultjson.Node, ox, oy float64)
+	walk = func(n *resultjson.Node, ox, oy float64) {
+		x, y := ox+n.X, oy+n.Y
+		var what []string
+		if n.Type == "TEXT" {
+			what = append(what, "text "+n.Characters)
+		}
+		if n.Fills != nil && len(*n.Fills) > 0 {
+			b, _ := json.Marshal(n.Fills)
+			what = append(what, "fills "+string(b))
+		}
+		if len(n.Strokes) > 0 {
+			b, _ := json.Marshal(n.Strokes)
+			what = append(what, "strokes "+string(b))
+		}
+		if len(n.Effects) > 0 {
+			b, _ := json.Marshal(n.Effects)
+			what = append(what, "effects "+string(b))
+		}
+		if len(what) > 0 {
+			out = append(out, fmt.Sprintf("%v,%v %vx%v %s", x, y, n.Width, n.Height, strings.Join(what, " ")))
+		}
+		for _, c := range n.Children {
+			walk(c, x, y)
+		}
+	}
+	walk(root, -root.X, -root.Y)
+	sort.Strings(out)
+	return out
 }

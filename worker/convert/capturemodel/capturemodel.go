@@ -122,6 +122,45 @@ type StateChange struct {
 	Box     *Box              `json:"box"`
 }
 
+// Restyled returns a copy of n (sharing its children) whose style is n's with style's values
+// over it, a value the capture leaves out as the default (IsDefault) removed: n as a state
+// whose recorded changes are style draws it.
+func (n *DOMNode) Restyled(style map[string]string) *DOMNode {
+	out := *n
+	out.Style = make(map[string]string, len(n.Style)+len(style))
+	for p, v := range n.Style {
+		out.Style[p] = v
+	}
+	for p, v := range style {
+		if IsDefault(p, v) {
+			delete(out.Style, p)
+		} else {
+			out.Style[p] = v
+		}
+	}
+	return &out
+}
+
+// StateStyled maps each element a recorded state changes to the element as each such state
+// draws it (Restyled by the change; an element several states change has one entry each, in the
+// order of States); empty for a capture without states.
+func (d *Document) StateStyled() map[*DOMNode][]*DOMNode {
+	out := map[*DOMNode][]*DOMNode{}
+	if len(d.States) == 0 {
+		return out
+	}
+	els, _ := d.Elements()
+	for _, r := range d.States {
+		for _, c := range r.Changes {
+			if c.Element >= 0 && c.Element < len(els) {
+				el := els[c.Element]
+				out[el] = append(out[el], el.Restyled(c.Style))
+			}
+		}
+	}
+	return out
+}
+
 // ElementColors is one element's computed colours under the dark theme that differ from its
 // light ones: Element indexes Elements, Style maps a property (color, background-color,
 // border-top-color, ...) to its dark computed value.

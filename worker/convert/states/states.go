@@ -17,6 +17,7 @@ import (
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/internal/callback"
 )
@@ -97,6 +98,9 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 				continue
 			case why == "":
 				why = paintOnly(rec, st.capture, u)
+			}
+			if why == "" {
+				why = ringOutside(rec, st.capture, u, els)
 			}
 			if why != "" {
 				skip(u.node, st.value, why)
@@ -207,6 +211,25 @@ func paintOnly(rec *capturemodel.StateRecord, state string, u *use) string {
 	return ""
 }
 
+// ringOutside says why rec's changes cannot be a variant of u when they draw or change an
+// outline of u's own element that is a ring (paint.Ringed: offset from the box, or beside a
+// border): the ring is a layer beside u's node, outside the layers a variant holds; "" otherwise.
+func ringOutside(rec *capturemodel.StateRecord, state string, u *use, els []*capturemodel.DOMNode) string {
+	for _, ch := range rec.Changes {
+		if ch.Element != u.start || u.start >= len(els) {
+			continue
+		}
+		outline := false
+		for p := range ch.Style {
+			outline = outline || strings.HasPrefix(p, "outline-")
+		}
+		if outline && paint.Ringed(els[u.start].Restyled(ch.Style)) {
+			return fmt.Sprintf("its %s state draws an outline ring around it, a layer beside it that no variant holds", state)
+		}
+	}
+	return ""
+}
+
 // overlaps says whether u's elements and those of one of others overlap (one holds the other).
 func overlaps(u *use, others []*use) bool {
 	for _, o := range others {
@@ -249,17 +272,7 @@ func changed(n *capturemodel.DOMNode, next *int, ends []int, changes map[int]map
 	}
 	out := *n
 	if style, ok := changes[i]; ok {
-		out.Style = make(map[string]string, len(n.Style)+len(style))
-		for p, v := range n.Style {
-			out.Style[p] = v
-		}
-		for p, v := range style {
-			if capturemodel.IsDefault(p, v) {
-				delete(out.Style, p)
-			} else {
-				out.Style[p] = v
-			}
-		}
+		out = *n.Restyled(style)
 	}
 	*next = i + 1
 	out.Children = make([]*capturemodel.DOMNode, len(n.Children))
@@ -314,7 +327,8 @@ func compare(main *resultjson.Node, variant *resultjson.Node, state string) ([]r
 
 // bare is a copy of n without its children, the members a variant may override (how a
 // decoration is drawn, TextDecorationDetails, is not one: a state that changes it makes no
-// variant), the style
+// variant), a frame's or rectangle's strokeAlign INSIDE (Figma's default, where a layer
+// without strokes leaves it out), the style
 // bindings (the variant tree has none) and the component members.
 func bare(n *resultjson.Node) resultjson.Node {
 	c := *n
@@ -322,6 +336,9 @@ func bare(n *resultjson.Node) resultjson.Node {
 	c.Opacity, c.Fills, c.Strokes, c.Effects = nil, nil, nil, nil
 	c.StrokeWeight, c.StrokeTopWeight, c.StrokeRightWeight, c.StrokeBottomWeight, c.StrokeLeftWeight = nil, nil, nil, nil, nil
 	c.TextDecoration = ""
+	if c.StrokeAlign == "INSIDE" && (c.Type == "FRAME" || c.Type == "RECTANGLE") {
+		c.StrokeAlign = "" // Figma's default for a frame or rectangle: a layer without strokes says none
+	}
 	c.FillStyleID, c.StrokeStyleID, c.TextStyleID, c.EffectStyleID = "", "", "", ""
 	c.Component = resultjson.Component{}
 	c.StyledTextSegments = make([]resultjson.StyledTextSegment, len(n.StyledTextSegments))

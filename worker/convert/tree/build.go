@@ -26,7 +26,7 @@ import (
 // content shows text (text.Setter.Shows); img checks the images whose use decides a node's type
 // (images.Store.Check); warn takes the warnings about what becomes no node.
 func Build(c *capturemodel.Capture, kids *Children, paragraphs *text.Setter, img *images.Store, warn *warnings.List) *boxtree.Node {
-	tb := &builder{c: c, kids: kids, paragraphs: paragraphs, img: img, warn: warn}
+	tb := &builder{c: c, kids: kids, paragraphs: paragraphs, img: img, warn: warn, stateStyled: c.Document.StateStyled()}
 	d := c.Document
 	html := d.Root
 	w := math.Max(d.ScrollSize.Width, d.Viewport.Width)
@@ -81,6 +81,9 @@ type builder struct {
 	rootFrame *frame
 	// inFixed says a fixed element is being converted (its descendants stay inside it).
 	inFixed bool
+	// stateStyled are the elements recorded states change, each as its states draw it
+	// (capturemodel.Document.StateStyled): the layers a state paints exist in every state.
+	stateStyled map[*capturemodel.DOMNode][]*capturemodel.DOMNode
 }
 
 // frame is a FRAME being built, with the page position of its origin and its depth.
@@ -161,13 +164,26 @@ func (tb *builder) box(n *capturemodel.DOMNode, f *frame, typ string, hidden, ke
 	if node == nil {
 		return nil, paint.Drawn{}, nil
 	}
-	drawn := paint.Draws(n, node, hidden, !hidden && n != tb.bodyBackground && !paint.ClipsToText(n), layered, tb.c.Document.Viewport, tb.img.Check)
+	bg := !hidden && n != tb.bodyBackground && !paint.ClipsToText(n)
+	drawn := paint.Draws(n, node, hidden, bg, layered, tb.c.Document.Viewport, tb.img.Check)
 	layers := append(tb.backgroundLayers(drawn.Layers), tb.svgLayers(node, drawn.SVGLayers)...)
-	if !drawn.Paints() && len(layers) == 0 && !clips(n) && typ == "FRAME" && !layout.Container(n) && !keep {
+	if !drawn.Paints() && len(layers) == 0 && !clips(n) && typ == "FRAME" && !layout.Container(n) && !keep && !tb.paintsInState(n, node, hidden, bg) {
 		tb.merge(node, n, f)
 		return nil, drawn, nil
 	}
 	return node, drawn, layers
+}
+
+// paintsInState says whether a recorded state of element n paints its box (fills, strokes or
+// effects; paint.Draws, hidden and bg as for n): its frame is kept when n draws nothing, so the
+// state's variant has the same layers as its Default (a link whose hover gives it a background).
+func (tb *builder) paintsInState(n *capturemodel.DOMNode, node *resultjson.Node, hidden, bg bool) bool {
+	for _, s := range tb.stateStyled[n] {
+		if d := paint.Draws(s, node, hidden, bg, false, tb.c.Document.Viewport, tb.img.Check); d.Fills || d.Strokes || d.Effects {
+			return true
+		}
+	}
+	return false
 }
 
 // unallocate gives back the id of a node that was not kept, so ids stay dense. (No warning is
