@@ -1585,6 +1585,11 @@ export class StubFigma {
         if (variable.resolvedType !== "COLOR") fail("in setBoundVariableForPaint: the variable is not a COLOR");
         return { ...paint, boundVariables: { ...paint.boundVariables, [field]: { type: "VARIABLE_ALIAS", id: variable.id } } };
       },
+      setBoundVariableForEffect(effect: Effect, field: VariableBindableEffectField, variable: StubVariable): Effect {
+        if (effect.type !== "DROP_SHADOW" && effect.type !== "INNER_SHADOW") fail("in setBoundVariableForEffect: only a shadow's fields can be bound");
+        if (field === "color" && variable.resolvedType !== "COLOR") fail("in setBoundVariableForEffect: the variable is not a COLOR");
+        return { ...effect, boundVariables: { ...effect.boundVariables, [field]: { type: "VARIABLE_ALIAS", id: variable.id } } };
+      },
     };
   }
 

@@ -14,7 +14,8 @@
 // - a blur effect's blurType NORMAL is the format's absent blurType, a range's listOptions NONE
 //   its absent listOptions, its listSpacing 0 its absent listSpacing;
 // - a paint bound through a paint style has the style's boundVariables: written only on styles
-//   (a TEXT's ranges too, when the TEXT has a fill style);
+//   (a TEXT's ranges too, when the TEXT has a fill style), and so an effect's through an effect
+//   style;
 // - a GROUP's box is its children's bounds, a TEXT's fontWeight its font's: written only when
 //   the input states them;
 // - the root's x and y are where it was placed: the input's are kept (placement is tested apart);
@@ -442,7 +443,7 @@ export class Reader {
       if (s instanceof StubPaintStyle) {
         styles.push({ ...base, paints: this.paints(s.paints, false) });
       } else if (s instanceof StubEffectStyle) {
-        styles.push({ ...base, effects: effectsJson(s.effects) });
+        styles.push({ ...base, effects: effectsJson(s.effects, (id) => this.stub.variables.all.get(id)?.getPluginData(PluginDataKey) ?? `unknown ${id}`) });
       } else {
         const o: Obj = { ...base, fontName: json(s.fontName), fontSize: s.fontSize };
         const d = fresh.TEXT;
@@ -479,9 +480,21 @@ export class Reader {
   }
 }
 
-/** Effects as the result writes them: a normal blur without its blurType. */
-function effectsJson(effects: ReadonlyArray<Effect>): Json {
-  return json(effects.map((e) => (e.type === "LAYER_BLUR" || e.type === "BACKGROUND_BLUR") && e.blurType === "NORMAL" ? { type: e.type, radius: e.radius, visible: e.visible } : e));
+/**
+ * Effects as the result writes them: a normal blur without its blurType; a shadow's bound colour
+ * by the result's variable id (variableId given: an effect style's), else without it (a node's
+ * effects are bound through its effect style).
+ */
+function effectsJson(effects: ReadonlyArray<Effect>, variableId?: (figmaId: string) => string): Json {
+  return json(effects.map((e) => {
+    if ((e.type === "LAYER_BLUR" || e.type === "BACKGROUND_BLUR") && e.blurType === "NORMAL") return { type: e.type, radius: e.radius, visible: e.visible };
+    if ((e.type === "DROP_SHADOW" || e.type === "INNER_SHADOW") && e.boundVariables !== undefined) {
+      const { boundVariables, ...rest } = e;
+      const id = boundVariables.color?.id;
+      return variableId === undefined || id === undefined ? rest : { ...rest, boundVariables: { color: { type: "VARIABLE_ALIAS", id: variableId(id) } } };
+    }
+    return e;
+  }));
 }
 
 /**

@@ -97,6 +97,9 @@ type StyleEffectValue struct {
 	ShowShadowBehindNode *bool      `json:"showShadowBehindNode,omitempty"`
 	// BlurType of a blur: NORMAL (or absent, which means NORMAL).
 	BlurType string `json:"blurType,omitempty"`
+	// BoundVariables.Color may bind a shadow's colour to a COLOR variable of the result's
+	// variables (a colour a dark theme changes; Figma's setBoundVariableForEffect).
+	BoundVariables *PaintBindings `json:"boundVariables,omitempty"`
 }
 
 // StyleRGBA is a colour with channels and alpha in 0-1 (each required: nil when absent).
@@ -229,7 +232,7 @@ func checkStyles(styles []ResultStyle, vars *ResultVariables) (map[string]string
 		case StyleText:
 			err = checkTextStyle(s)
 		case StyleEffect:
-			err = checkEffectStyle(s)
+			err = checkEffectStyle(s, varTypes)
 		default:
 			err = invalid(ErrInvalidEntry, "result style %q has an unknown type %q", s.ID, s.Type)
 		}
@@ -301,16 +304,26 @@ func checkPaintStyle(s ResultStyle, varTypes map[string]string) error {
 		if p.Opacity != nil && !unit(p.Opacity) {
 			return invalid(ErrInvalidEntry, "PAINT style %q has a paint opacity outside 0-1", s.ID)
 		}
-		if b := p.BoundVariables; b != nil && b.Color != nil {
-			switch t := varTypes[b.Color.ID]; {
-			case b.Color.Type != "VARIABLE_ALIAS":
-				return invalid(ErrInvalidEntry, "PAINT style %q binds its color with a type other than VARIABLE_ALIAS", s.ID)
-			case t == "":
-				return invalid(ErrDanglingStyle, "PAINT style %q binds its color to variable %q, which is not in variables", s.ID, b.Color.ID)
-			case t != VariableColor:
-				return invalid(ErrDanglingStyle, "PAINT style %q binds its color to variable %q, which is a %s, not a COLOR", s.ID, b.Color.ID, t)
-			}
+		if err := checkColorBinding("PAINT", s.ID, p.BoundVariables, varTypes); err != nil {
+			return err
 		}
+	}
+	return nil
+}
+
+// checkColorBinding checks the boundVariables b of a paint or effect of the style id of kind
+// (PAINT or EFFECT): a color bound with a VARIABLE_ALIAS to a COLOR variable of variables.
+func checkColorBinding(kind, id string, b *PaintBindings, varTypes map[string]string) error {
+	if b == nil || b.Color == nil {
+		return nil
+	}
+	switch t := varTypes[b.Color.ID]; {
+	case b.Color.Type != "VARIABLE_ALIAS":
+		return invalid(ErrInvalidEntry, "%s style %q binds its color with a type other than VARIABLE_ALIAS", kind, id)
+	case t == "":
+		return invalid(ErrDanglingStyle, "%s style %q binds its color to variable %q, which is not in variables", kind, id, b.Color.ID)
+	case t != VariableColor:
+		return invalid(ErrDanglingStyle, "%s style %q binds its color to variable %q, which is a %s, not a COLOR", kind, id, b.Color.ID, t)
 	}
 	return nil
 }
@@ -323,7 +336,7 @@ func (s ResultStyle) hasTypography() bool {
 // effectTypes are the types of Figma's Effect.
 var effectTypes = map[string]bool{"DROP_SHADOW": true, "INNER_SHADOW": true, "LAYER_BLUR": true, "BACKGROUND_BLUR": true}
 
-func checkEffectStyle(s ResultStyle) error {
+func checkEffectStyle(s ResultStyle, varTypes map[string]string) error {
 	if len(s.Effects) == 0 || len(s.Effects) > MaxStyleEffects || len(s.Paints) > 0 || s.hasTypography() {
 		return invalid(ErrInvalidEntry, "EFFECT style %q needs 1 to %d effects, no paints and no typography", s.ID, MaxStyleEffects)
 	}
@@ -336,6 +349,12 @@ func checkEffectStyle(s ResultStyle) error {
 		}
 		if !ok {
 			return invalid(ErrInvalidEntry, "EFFECT style %q effect %d needs a known type, a radius of 0 to %d px and, for a shadow, a color in 0-1 and an offset of at most %d px", s.ID, i, MaxEffectLength, MaxEffectLength)
+		}
+		if e.BoundVariables != nil && !shadow {
+			return invalid(ErrInvalidEntry, "EFFECT style %q effect %d is a blur, which has no color to bind", s.ID, i)
+		}
+		if err := checkColorBinding("EFFECT", s.ID, e.BoundVariables, varTypes); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -170,6 +170,25 @@ func TestVersion2Rules(t *testing.T) {
 			r["styles"].([]any)[0].(map[string]any)["paints"].([]any)[0].(map[string]any)["boundVariables"] =
 				map[string]any{"color": map[string]any{"type": "VARIABLE_ALIAS", "id": "V:2"}}
 		}, artifacts.ErrDanglingStyle},
+		{"EffectBindingToAMissingVariable", func(r map[string]any) {
+			r["styles"].([]any)[3].(map[string]any)["effects"].([]any)[0].(map[string]any)["boundVariables"] =
+				map[string]any{"color": map[string]any{"type": "VARIABLE_ALIAS", "id": "V:404"}}
+		}, artifacts.ErrDanglingStyle},
+		{"EffectBindingToAFloatVariable", func(r map[string]any) {
+			r["styles"].([]any)[3].(map[string]any)["effects"].([]any)[0].(map[string]any)["boundVariables"] =
+				map[string]any{"color": map[string]any{"type": "VARIABLE_ALIAS", "id": "V:2"}}
+		}, artifacts.ErrDanglingStyle},
+		{"EffectBindingNotAnAlias", func(r map[string]any) {
+			r["styles"].([]any)[3].(map[string]any)["effects"].([]any)[0].(map[string]any)["boundVariables"] =
+				map[string]any{"color": map[string]any{"type": "VARIABLE", "id": "V:1"}}
+		}, artifacts.ErrInvalidEntry},
+		{"BlurColorBound", func(r map[string]any) {
+			e := r["styles"].([]any)[3].(map[string]any)["effects"].([]any)[0].(map[string]any)
+			e["type"], e["boundVariables"] = "LAYER_BLUR", map[string]any{"color": map[string]any{"type": "VARIABLE_ALIAS", "id": "V:1"}}
+			delete(e, "color")
+			delete(e, "offset")
+			delete(e, "spread")
+		}, artifacts.ErrInvalidEntry},
 		{"EffectStyleAsAFill", func(r map[string]any) { nav(r)["fillStyleId"] = "S:4" }, artifacts.ErrDanglingStyle},
 		{"PaintStyleAsEffects", func(r map[string]any) { nav(r)["effectStyleId"] = "S:1" }, artifacts.ErrDanglingStyle},
 		{"EffectStyleWithoutEffects", func(r map[string]any) { delete(r["styles"].([]any)[3].(map[string]any), "effects") }, artifacts.ErrInvalidEntry},

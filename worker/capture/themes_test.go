@@ -57,8 +57,8 @@ func darkColors(t *testing.T, raw []byte) []elementColors {
 // TestDarkThemeRecorded: a page with a prefers-color-scheme: dark block (inside @supports) has
 // its root's custom properties recorded twice, as the visitor sees them (custom_properties) and
 // under the emulated dark preference (dark_custom_properties), and the elements whose colours
-// the theme changes with their dark colours (dark_colors: the body and #cta, not #note, whose
-// colour the theme leaves alone); a page whose root offers dark
+// the theme changes with their dark colours (dark_colors: the body and #cta, with #cta's
+// box-shadow, not #note, whose colour the theme leaves alone); a page whose root offers dark
 // through color-scheme has light-dark() resolved both ways; a page with neither records no dark
 // member.
 func TestDarkThemeRecorded(t *testing.T) {
@@ -72,6 +72,13 @@ func TestDarkThemeRecorded(t *testing.T) {
 		}
 		if want := "rgb(249, 250, 251) on rgb(11, 16, 32),rgb(11, 16, 32) on rgb(96, 165, 250)"; strings.Join(got, ",") != want {
 			t.Errorf("dark colours %q, want %q (the body, #cta)", got, want)
+		}
+		var shadows []string
+		for _, c := range darkColors(t, raw) {
+			shadows = append(shadows, c.Style["box-shadow"])
+		}
+		if want := ",rgb(249, 250, 251) 0px 2px 4px 0px"; strings.Join(shadows, ",") != want {
+			t.Errorf("dark box-shadows %q, want %q (#cta's, in the dark text colour)", shadows, want)
 		}
 		for name, want := range map[string][2][2]string{
 			"--bg":     {{"#ffffff", "rgb(255, 255, 255)"}, {"#0b1020", "rgb(11, 16, 32)"}},

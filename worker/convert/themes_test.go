@@ -36,6 +36,8 @@ func TestThemesAsVariableModes(t *testing.T) {
 		"size/space":    {16.0, nil},
 		// The note's #4b5563, #cbd5e1 in the dark theme.
 		"theme/text/4B5563": {rgba(0.2941, 0.3333, 0.3882), rgba(0.7961, 0.8353, 0.8824)},
+		// The panel's shadow colour, rgba(17, 24, 39, 0.15), rgba(0, 0, 0, 0.6) in the dark theme.
+		"theme/shadow/111827 15%": {resultjson.RGBA{R: 0.0667, G: 0.0941, B: 0.1529, A: 0.15}, resultjson.RGBA{A: 0.6}},
 	}
 	byID := map[string]resultjson.Variable{}
 	for _, v := range vars.Variables {
@@ -101,6 +103,24 @@ func TestThemesAsVariableModes(t *testing.T) {
 	}
 	if note == nil || style[note.FillStyleID] != "Theme/text/4B5563" {
 		t.Errorf("the note's text: %v, want its fill in the style Theme/text/4B5563", note)
+	}
+	// The panel's shadow: an EFFECT style of its effects whose colour is bound to the shadow's
+	// theme variable.
+	var panel *resultjson.Node
+	out.Result.Root.Walk(func(n *resultjson.Node) {
+		if panel == nil && len(n.Effects) > 0 {
+			panel = n
+		}
+	})
+	var effects []resultjson.Effect
+	for _, s := range out.Result.Styles {
+		if panel != nil && s.ID == panel.EffectStyleID && s.Type == "EFFECT" {
+			effects = s.Effects
+		}
+	}
+	if len(effects) != 1 || effects[0].BoundVariables == nil || effects[0].BoundVariables.Color == nil ||
+		byID[effects[0].BoundVariables.Color.ID].Name != "theme/shadow/111827 15%" || !reflect.DeepEqual(effects[0].Color, panel.Effects[0].Color) {
+		t.Errorf("the panel's effect style %s, want its shadow with the colour bound to theme/shadow/111827 15%%", mustJSON(t, effects))
 	}
 }
 

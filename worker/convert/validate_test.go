@@ -40,7 +40,7 @@ func TestLayoutLimitsAreTheBackends(t *testing.T) {
 // which re-validates the manifest, the tree rules, every imageRef and every image's bytes.
 func TestBackendAcceptsResults(t *testing.T) {
 	t.Parallel()
-	for _, name := range append([]string{"site", "unsupported", "text", "fonts", "direction", "lists", "text-lists", "truncation", "effects", "replaced-img", "replaced-svg", "replaced-canvas", "float", "filters", "backdrop", "outlines", "state-layers"}, layoutFixtures...) {
+	for _, name := range append([]string{"site", "unsupported", "text", "fonts", "direction", "lists", "text-lists", "truncation", "effects", "replaced-img", "replaced-svg", "replaced-canvas", "float", "filters", "backdrop", "outlines", "state-layers", "themes"}, layoutFixtures...) {
 		t.Run(name+"_Accepted", func(t *testing.T) {
 			t.Parallel()
 			f := loadFixture(t, name)

@@ -3,8 +3,9 @@
 // they are and the compiler checks they are Figma's. Two differences need a step:
 // - an IMAGE paint names its image by imageRef, Figma's by imageHash (the image created from the
 //   result's bytes, images.ts);
-// - a paint's boundVariables name the result's variable ids (V:1), Figma's its variable ids:
-//   bound with figma.variables.setBoundVariableForPaint;
+// - a paint's (or an effect style's shadow's) boundVariables name the result's variable ids (V:1),
+//   Figma's its variable ids: bound with figma.variables.setBoundVariableForPaint (and
+//   setBoundVariableForEffect);
 // - a blur effect of a result may lack blurType (results predate progressive blur): NORMAL.
 import type { Effect as ResultEffect, Paint as ResultPaint } from "@code2des/api/result";
 import { MaterializeError } from "./errors.js";
@@ -51,13 +52,25 @@ function figmaPaint(p: ResultPaint, images: Images, variables: VariablesById, no
   }
 }
 
-/** Figma effects of the result's effects. */
-export function figmaEffects(effects: readonly ResultEffect[]): Effect[] {
-  return effects.map((e): Effect => {
+/**
+ * Figma effects of the result's effects; a shadow's boundVariables (an effect style's, a colour a
+ * dark theme changes) bound with figma.variables.setBoundVariableForEffect to the variables
+ * (none given: an effect must have none, as a node's or a variant's never do).
+ */
+export function figmaEffects(effects: readonly ResultEffect[], variables: VariablesById = new Map(), field = "effects"): Effect[] {
+  return effects.map((e, i): Effect => {
     switch (e.type) {
       case "DROP_SHADOW":
-      case "INNER_SHADOW":
-        return e;
+      case "INNER_SHADOW": {
+        const { boundVariables, ...shadow } = e;
+        const alias = boundVariables?.color;
+        if (alias === undefined) return shadow;
+        const variable = variables.get(alias.id);
+        if (variable === undefined) {
+          throw new MaterializeError(null, `${field}[${i}].boundVariables.color`, `no variable ${JSON.stringify(alias.id)} in the result`);
+        }
+        return figma.variables.setBoundVariableForEffect(shadow, "color", variable);
+      }
       default:
         return { ...e, blurType: "NORMAL" };
     }

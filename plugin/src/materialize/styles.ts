@@ -108,7 +108,7 @@ export function createLibrary(
       track(style);
       style.name = s.name;
       if (s.description !== undefined) style.description = s.description;
-      const effects = figmaEffects(s.effects);
+      const effects = figmaEffects(s.effects, variables, `${f}.effects`);
       applying(null, `${f}.effects`, () => (style.effects = effects));
       style.setPluginData(PluginDataKey, s.id);
       styles.set(s.id, style);

@@ -448,6 +448,10 @@ type Effect struct {
 	Visible              bool     `json:"visible"`
 	BlendMode            string   `json:"blendMode,omitempty"`
 	ShowShadowBehindNode *bool    `json:"showShadowBehindNode,omitempty"`
+	// BoundVariables binds a shadow's colour to a COLOR variable (Figma's
+	// setBoundVariableForEffect); only on an EFFECT style's effects, where a dark theme changes
+	// the colour (docs/conversion.md "Themes as variable modes").
+	BoundVariables *PaintBindings `json:"boundVariables,omitempty"`
 }
 
 // Vector is a 2D offset in px.

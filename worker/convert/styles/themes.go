@@ -1,6 +1,7 @@
 package styles
 
 import (
+	"encoding/json"
 	"math"
 	"reflect"
 	"strconv"
@@ -30,7 +31,7 @@ func DarkColors(d *capturemodel.Document) map[*capturemodel.DOMNode]map[string]s
 }
 
 // themeRoles name the colour a theme variable stands for, by the CSS property it is read from.
-var themeRoles = map[string]string{"color": "text", "background-color": "background", "border-top-color": "border"}
+var themeRoles = map[string]string{"color": "text", "background-color": "background", "border-top-color": "border", "box-shadow": "shadow"}
 
 // Themes binds every colour the page's dark theme changes to a variable of both modes
 // (docs/conversion.md "Themes as variable modes"): a node's single SOLID fill or stroke whose
@@ -54,7 +55,7 @@ func Themes(root *boxtree.Node, styles []resultjson.Style, vars *resultjson.Vari
 	if vars == nil {
 		vars = &resultjson.Variables{Collection: resultjson.VariableCollectionName, Variables: []resultjson.Variable{}}
 	}
-	t := &themer{b: b, vars: vars, varNames: map[string]bool{}, darkOf: map[string]any{}}
+	t := &themer{b: b, vars: vars, varNames: map[string]bool{}, varAt: map[string]int{}, darkOf: map[string]any{}}
 	dark := map[string]any{}
 	for _, v := range vars.Variables {
 		t.varNames[v.Name] = true
@@ -70,6 +71,9 @@ func Themes(root *boxtree.Node, styles []resultjson.Style, vars *resultjson.Vari
 			paintSlots(node, func(paints *[]resultjson.Paint, styleID *string, prop string) {
 				t.bind(paints, styleID, node.El, prop, colors)
 			})
+			if node.Paints && colors["box-shadow"] != "" {
+				t.bindShadows(node.Out, node.El.Computed("box-shadow"), colors["box-shadow"])
+			}
 		}
 	})
 	if !t.made {
@@ -87,6 +91,8 @@ type themer struct {
 	b        *styleBuilder
 	vars     *resultjson.Variables
 	varNames map[string]bool
+	// varAt is the index in vars of each theme variable, by role and colours.
+	varAt map[string]int
 	// darkOf is the Dark value (nil when none) of the variable each paint style of the styles
 	// pass binds, by style id.
 	darkOf map[string]any
@@ -130,26 +136,105 @@ func (t *themer) style(role string, light, dark resultjson.RGBA, p resultjson.Pa
 	if i, ok := t.b.byKey[key]; ok {
 		return t.b.styles[i].ID
 	}
-	if len(t.vars.Variables) >= MaxVariables || len(t.b.styles) >= MaxStyles {
+	if len(t.b.styles) >= MaxStyles {
 		return ""
 	}
-	hex := strings.TrimPrefix(hexColor(resultjson.RGB{R: light.R, G: light.G, B: light.B}), "#")
-	if light.A < 1 {
-		hex += " " + strconv.FormatFloat(math.Round(light.A*100), 'f', -1, 64) + "%" // a translucent colour: "D1D9E0 70%"
+	v := t.variable(role, light, dark)
+	if v == nil {
+		return ""
 	}
+	sp := resultjson.StylePaint{Type: "SOLID", Color: *p.Color, Opacity: p.Opacity,
+		BoundVariables: &resultjson.PaintBindings{Color: &resultjson.VariableAlias{Type: "VARIABLE_ALIAS", ID: v.ID}}}
+	return t.b.add(key, resultjson.Style{Type: "PAINT", Name: "Theme/" + strings.TrimPrefix(v.Name, "theme/"),
+		Description: "prefers-color-scheme: dark #" + colorLabel(dark), Paints: []resultjson.StylePaint{sp}})
+}
+
+// variable returns the COLOR variable of role for the colours light (its value) and dark (its
+// Dark value), made on first use ("theme/<role>/<HEX>", "theme/border/D1D9E0 70%" for a
+// translucent one); nil past MaxVariables.
+func (t *themer) variable(role string, light, dark resultjson.RGBA) *resultjson.Variable {
+	key := role + " " + rgbaKey(light) + " " + rgbaKey(dark)
+	if i, ok := t.varAt[key]; ok {
+		return &t.vars.Variables[i]
+	}
+	if len(t.vars.Variables) >= MaxVariables {
+		return nil
+	}
+	hex := colorLabel(light)
 	name := "theme/" + role + "/" + hex
 	for i := 2; t.varNames[name]; i++ {
 		name = "theme/" + role + "/" + hex + " " + strconv.Itoa(i)
 	}
 	t.varNames[name] = true
-	v := resultjson.Variable{ID: "V:" + strconv.Itoa(len(t.vars.Variables)+1), Name: name, ResolvedType: "COLOR", Value: light,
-		ValuesByMode: map[string]any{resultjson.ModeDark: dark}}
-	t.vars.Variables = append(t.vars.Variables, v)
+	t.varAt[key] = len(t.vars.Variables)
+	t.vars.Variables = append(t.vars.Variables, resultjson.Variable{ID: "V:" + strconv.Itoa(len(t.vars.Variables)+1), Name: name, ResolvedType: "COLOR", Value: light,
+		ValuesByMode: map[string]any{resultjson.ModeDark: dark}})
 	t.made = true
-	sp := resultjson.StylePaint{Type: "SOLID", Color: *p.Color, Opacity: p.Opacity,
-		BoundVariables: &resultjson.PaintBindings{Color: &resultjson.VariableAlias{Type: "VARIABLE_ALIAS", ID: v.ID}}}
-	return t.b.add(key, resultjson.Style{Type: "PAINT", Name: "Theme/" + strings.TrimPrefix(name, "theme/"),
-		Description: "prefers-color-scheme: dark " + hexColor(resultjson.RGB{R: dark.R, G: dark.G, B: dark.B}), Paints: []resultjson.StylePaint{sp}})
+	return &t.vars.Variables[len(t.vars.Variables)-1]
+}
+
+// bindShadows gives node, whose effects start with the shadows of its element's box-shadow
+// light, the EFFECT style of those effects with each shadow colour the dark box-shadow dark
+// changes bound to a theme variable ("theme/shadow/<HEX>"), named "Theme/" and the effect
+// style's name. Only where the dark list is the light one in all but colours (the same shadows,
+// offsets, blurs and spreads): a theme that changes a shadow's geometry keeps the light one.
+func (t *themer) bindShadows(node *resultjson.Node, light, dark string) {
+	lightFX, ok1 := css.BoxShadows(light)
+	darkFX, ok2 := css.BoxShadows(dark)
+	if !ok1 || !ok2 || len(lightFX) == 0 || len(lightFX) != len(darkFX) || len(node.Effects) > MaxStyleEffects ||
+		len(node.Effects) < len(lightFX) || !reflect.DeepEqual(node.Effects[:len(lightFX)], lightFX) {
+		return
+	}
+	effects := append([]resultjson.Effect{}, node.Effects...)
+	bound := ""
+	for i, d := range darkFX {
+		l := lightFX[i]
+		if l.Color == nil || d.Color == nil {
+			return
+		}
+		lc, dc := *l.Color, *d.Color
+		l.Color, d.Color = nil, nil
+		if !reflect.DeepEqual(l, d) {
+			return // the theme moves or resizes the shadow, not only its colour
+		}
+		if reflect.DeepEqual(lc, dc) {
+			continue
+		}
+		v := t.variable(themeRoles["box-shadow"], lc, dc)
+		if v == nil {
+			return
+		}
+		effects[i].BoundVariables = &resultjson.PaintBindings{Color: &resultjson.VariableAlias{Type: "VARIABLE_ALIAS", ID: v.ID}}
+		if bound == "" {
+			bound = "#" + colorLabel(dc)
+		}
+	}
+	if bound == "" {
+		return
+	}
+	raw, err := json.Marshal(effects)
+	if err != nil {
+		return
+	}
+	key := "theme:effects " + string(raw)
+	if i, ok := t.b.byKey[key]; ok {
+		node.EffectStyleID = t.b.styles[i].ID
+		return
+	}
+	if id := t.b.add(key, resultjson.Style{Type: "EFFECT", Name: "Theme/" + EffectStyleName(effects), Description: "prefers-color-scheme: dark " + bound,
+		Effects: effects}); id != "" {
+		node.EffectStyleID = id
+	}
+}
+
+// colorLabel writes a colour as its hex digits, with its opacity when translucent ("D1D9E0",
+// "D1D9E0 70%"), for theme variable names and style descriptions.
+func colorLabel(c resultjson.RGBA) string {
+	hex := strings.TrimPrefix(hexColor(resultjson.RGB{R: c.R, G: c.G, B: c.B}), "#")
+	if c.A < 1 {
+		hex += " " + strconv.FormatFloat(math.Round(c.A*100), 'f', -1, 64) + "%"
+	}
+	return hex
 }
 
 // rgbaKey writes a colour for a style key.

@@ -760,6 +760,12 @@ export interface DropShadowEffect {
   visible: boolean;
   blendMode: BlendMode;
   showShadowBehindNode?: boolean;
+  /**
+   * An EFFECT style's shadow only: its colour bound to a COLOR variable of the result's variables (Figma's setBoundVariableForEffect), where a dark theme changes it.
+   */
+  boundVariables?: {
+    color?: VariableAlias;
+  };
 }
 /**
  * Figma's InnerShadowEffect.
@@ -778,6 +784,12 @@ export interface InnerShadowEffect {
   spread?: number;
   visible: boolean;
   blendMode: BlendMode;
+  /**
+   * An EFFECT style's shadow only: its colour bound to a COLOR variable of the result's variables (Figma's setBoundVariableForEffect), where a dark theme changes it.
+   */
+  boundVariables?: {
+    color?: VariableAlias;
+  };
 }
 /**
  * Figma's BlurEffect (a normal blur).
