@@ -10066,12 +10066,13 @@
         users.set(k, u);
       };
       const visit = (n) => {
-        var _a2, _b, _c;
+        var _a2, _b, _c, _d;
         if (n.type === "TEXT") {
           need((_a2 = n.fontName) != null ? _a2 : DefaultFont, n.id);
           (_b = n.styledTextSegments) == null ? void 0 : _b.forEach((s) => s.fontName && need(s.fontName, n.id));
+          (_c = n.listText) == null ? void 0 : _c.styledTextSegments.forEach((s) => s.fontName && need(s.fontName, n.id));
         }
-        (_c = n.children) == null ? void 0 : _c.forEach(visit);
+        (_d = n.children) == null ? void 0 : _d.forEach(visit);
       };
       visit(result.root);
       for (const s of result.styles) if (s.type === "TEXT") need(s.fontName, null);

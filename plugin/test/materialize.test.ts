@@ -400,6 +400,27 @@ test("a TEXT with a listText is created as that list, with listSpacing; the sibl
   assert.equal(list.hangingList, true);
   assert.deepEqual(list.getRangeListOptions(0, 7), { type: "ORDERED" });
   assert.equal(list.getRangeListSpacing(0, 7), 8);
+  assert.equal(list.height, 56, "the list's height, not the first item's");
+});
+
+test("a font that only a listText's ranges use is loaded", async () => {
+  install(DefaultFonts);
+  const text = { fontName: { family: "Inter", style: "Regular" }, fontSize: 16, fills: [{ type: "SOLID", color: { r: 0, g: 0, b: 0 } }] } as const;
+  const bold = { ...text, fontName: { family: "Inter", style: "Bold" } };
+  const root = {
+    type: "FRAME", id: "1:1", name: "Page", x: 0, y: 0, width: 400, height: 300, fills: [],
+    children: [
+      { type: "TEXT", id: "1:2", name: "•", x: 2, y: 0, width: 8, height: 24, characters: "•", ...text, textAutoResize: "WIDTH_AND_HEIGHT" },
+      {
+        type: "TEXT", id: "1:3", name: "One", x: 20, y: 0, width: 200, height: 24, characters: "One", ...text, textAutoResize: "HEIGHT", hangingList: true,
+        listText: { characters: "One", height: 24, replaces: ["1:2"], styledTextSegments: [{ start: 0, end: 3, ...bold, listOptions: { type: "UNORDERED" }, listSpacing: 8 }] },
+      },
+    ],
+  };
+  const made = await materialize({ root, styles: [], variables: null, images: [] } as unknown as ResultInput);
+  const list = made.children.find((n) => n.getPluginData(PluginDataKey) === "1:3");
+  assert.ok(list instanceof StubText);
+  assert.deepEqual(list.getStyledTextSegments(["fontName"]).map((g) => g.fontName), [{ family: "Inter", style: "Bold" }]);
 });
 
 /** A page whose auto-layout list holds three uses of component C:1 (fixtures.ts card). */

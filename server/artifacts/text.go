@@ -248,6 +248,30 @@ func checkListTexts(id, mode string, children []childStructure) error {
 	return nil
 }
 
+// markListDrawn records the children (of a parent of layoutMode mode) that a reader drawing lists
+// leaves out: those a sibling's listText replaces, and listMarker TEXTs unless they flow in an
+// auto-layout parent (docs/results.md "Text members").
+func (w *treeWalker) markListDrawn(mode string, children []childStructure) {
+	flow := mode == "HORIZONTAL" || mode == "VERTICAL" || mode == "GRID"
+	for _, c := range children {
+		if c.listText != nil {
+			for _, r := range c.listText.replaces {
+				w.drawn(r)
+			}
+		}
+		if c.listMarker && (!flow || c.absolute) {
+			w.drawn(c.id)
+		}
+	}
+}
+
+func (w *treeWalker) drawn(id string) {
+	if w.listDrawn == nil {
+		w.listDrawn = map[string]bool{}
+	}
+	w.listDrawn[id] = true
+}
+
 // segmentRange is what the backend reads of one styled text segment.
 type segmentRange struct {
 	start, end float64

@@ -98,10 +98,17 @@ func TestListText(t *testing.T) {
 		{"ErrUnknownMember", frame("", `,"listText":{"start":3}`), `"listText" has an unknown member "start"`},
 		{"ReplacesAtMaxNodeCountAreRead", frame("", listText("56", seg("8"), ids(MaxNodeCount))), `replaces "x1", which is no child`},
 		{"ErrReplacesPastMaxNodeCount", frame("", listText("56", seg("8"), ids(MaxNodeCount+1))), "replaces has more than 50000 ids"},
+		{"ErrWithListMarker", frame("", ok+`,"listMarker":true`), "is a listMarker with a listText"},
 		{"ErrOnFrame", `{"type":"FRAME","id":"1","name":"r","listText":{"characters":"a","height":1,"styledTextSegments":[{"start":0,"end":1,"listOptions":{"type":"ORDERED"}}],"replaces":["2"]}}`, "cannot have listText"},
 	}
 	checkTrees(t, cases, func(root []byte) error {
 		_, err := validateTree(root, 2)
 		return err
 	})
+	if _, err := validateTree([]byte(frame("", ok)), 1); err == nil || !strings.Contains(err.Error(), "need result version 2") {
+		t.Errorf("a listText in a version 1 result: %v, want refused", err)
+	}
+	if _, err := validateTree([]byte(frame("", ok)), 1); err == nil || !strings.Contains(err.Error(), "need result version 2") {
+		t.Errorf("a listText in a version 1 result: %v, want refused", err)
+	}
 }

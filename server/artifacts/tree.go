@@ -111,6 +111,9 @@ type treeWalker struct {
 	// variant overrides (variants.go).
 	idOrder []string
 	texts   map[string]string
+	// listDrawn are the TEXT nodes a reader that draws lists leaves out (a sibling's listText
+	// replaces them, or a listMarker outside auto layout): no variant may override them.
+	listDrawn map[string]bool
 }
 
 // addRef records a use of ref by the node nodeID.
@@ -284,6 +287,12 @@ func (w *treeWalker) node(depth int) (string, error) {
 		return "", err
 	}
 	if tm.list != nil {
+		switch {
+		case w.version < 2:
+			return "", fmt.Errorf("TEXT node %q has a listText, whose styledTextSegments need result version 2", *id)
+		case tm.listMarker:
+			return "", fmt.Errorf("TEXT node %q is a listMarker with a listText: a reader that draws lists would leave out the list", *id)
+		}
 		if err := tm.list.check(*typ, *id); err != nil {
 			return "", err
 		}
@@ -306,6 +315,7 @@ func (w *treeWalker) node(depth int) (string, error) {
 	if err := checkListTexts(*id, st.enums["layoutMode"], st.children); err != nil {
 		return "", err
 	}
+	w.markListDrawn(st.enums["layoutMode"], st.children)
 	last, err := w.checkStructure(*typ, *id, &st)
 	if err != nil {
 		return "", err

@@ -181,8 +181,8 @@ func (w *treeWalker) variantOverrides(refs []pendingRef) ([]variantOverride, []p
 
 // checkVariants applies the rules that need the node's subtree, read by now: variants only on a
 // component's first use (with componentName), every override naming a node of the subtree
-// (ids: those of the subtree's nodes, the use's own included), segments only on a TEXT and
-// covering its characters.
+// (ids: those of the subtree's nodes, the use's own included) that a reader drawing lists
+// creates (not one a list draws), segments only on a TEXT and covering its characters.
 func (w *treeWalker) checkVariants(id string, compName *string, overrides []variantOverride, subtree map[string]bool) error {
 	if compName == nil {
 		return fmt.Errorf("node %q has componentVariants but is not the first use of a component (no componentName)", id)
@@ -190,6 +190,9 @@ func (w *treeWalker) checkVariants(id string, compName *string, overrides []vari
 	for _, o := range overrides {
 		if !subtree[o.id] {
 			return fmt.Errorf("node %q has a variant override of node %q, which is not in its subtree", id, o.id)
+		}
+		if w.listDrawn[o.id] {
+			return fmt.Errorf("node %q has a variant override of node %q, which the list beside it draws (a listText replaces it, or it is a listMarker): a reader that draws the list has no such layer", id, o.id)
 		}
 		if !o.hasSegments {
 			continue

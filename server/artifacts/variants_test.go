@@ -37,6 +37,16 @@ func manyOverrides(n int) string {
 	return tree
 }
 
+// listUse is a component's only use holding two lists, with a Hover variant of overrides.
+func listUse(overrides ...string) string {
+	seg := `"styledTextSegments":[{"start":0,"end":1,"listOptions":{"type":"UNORDERED"}}]`
+	return componentTree(`{"type":"FRAME","id":"a","name":"","componentId":"C:1","componentName":"Lists"` + variants(variant("Hover", overrides...)) + `,"children":[` +
+		`{"type":"TEXT","id":"m1","name":"","characters":"•"},` +
+		`{"type":"TEXT","id":"t1","name":"","characters":"a","listText":{"characters":"a\nb","height":40,"styledTextSegments":[{"start":0,"end":3,"listOptions":{"type":"UNORDERED"},"listSpacing":8}],"replaces":["m1","m2","t2"]}},` +
+		`{"type":"TEXT","id":"m2","name":"","characters":"•"},{"type":"TEXT","id":"t2","name":"","characters":"b"},` +
+		`{"type":"TEXT","id":"m3","name":"","characters":"•","listMarker":true},{"type":"TEXT","id":"t3","name":"","characters":"c",` + seg + `}]}`)
+}
+
 func TestComponentVariantRules(t *testing.T) {
 	t.Parallel()
 	const name = `,"componentName":"Card"`
@@ -55,6 +65,12 @@ func TestComponentVariantRules(t *testing.T) {
 		{"ErrGeometryMember", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", `{"id":"a","width":120}`)), "", "Alpha")), `an override sets "width"`},
 		{"ErrIDOutsideUse", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", `{"id":"bt","opacity":0.5}`)), "", "Alpha"), use("b", 110, "C:1", "", "", "Beta")), `override of node "bt", which is not in its subtree`},
 		{"ErrUnknownID", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", `{"id":"zz","opacity":0.5}`)), "", "Alpha")), `node "zz", which is not in its subtree`},
+		// A use holding a spaced list (the first item's listText replaces the marker m1 and the
+		// item t2) and a touching one (its marker m3 is a listMarker): those are no layers of a
+		// reader that draws lists, so no variant overrides them.
+		{"OKOverrideOfAListText", listUse(`{"id":"t1","opacity":0.5}`), ""},
+		{"ErrOverrideOfAReplacedItem", listUse(`{"id":"t2","opacity":0.5}`), `override of node "t2", which the list beside it draws`},
+		{"ErrOverrideOfAListMarker", listUse(`{"id":"m3","opacity":0.5}`), `override of node "m3", which the list beside it draws`},
 		{"ErrIDTwice", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", blueFill, blueFill)), "", "Alpha")), `overrides node "a" twice`},
 		{"ErrNoID", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", `{"opacity":0.5}`)), "", "Alpha")), "an override has no id"},
 		{"ErrSegmentsOnFrame", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", `{"id":"a","styledTextSegments":[]}`)), "", "Alpha")), "which is no TEXT"},

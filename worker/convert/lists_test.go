@@ -96,9 +96,12 @@ func TestFigmaLists(t *testing.T) {
 		}
 		var replaced []string
 		for _, id := range lt.Replaces {
-			if n := byID[id]; n != nil && !n.ListMarker && n.ListText == nil {
-				replaced = append(replaced, n.Characters)
+			n := byID[id]
+			if n == nil || n.ListMarker || n.ListText != nil {
+				t.Errorf("%q replaces %s, which is no unmarked TEXT of the result", c.first, id)
+				continue
 			}
+			replaced = append(replaced, n.Characters)
 		}
 		if !slices.Equal(replaced, c.replaces) {
 			t.Errorf("%q replaces %q, want %q (unmarked TEXTs that stay in the result)", c.first, replaced, c.replaces)
@@ -110,6 +113,14 @@ func TestFigmaLists(t *testing.T) {
 		}
 		if n := len(lt.StyledTextSegments); c.kind == "ORDERED" && n != 3 {
 			t.Errorf("%q: %d ranges, want 3 (the bold word its own)", c.first, n)
+		}
+		// A list of several ranges has no node-level style: it would give every range the
+		// first one's typography and colour.
+		if len(lt.StyledTextSegments) > 1 && (tx.node.TextStyleID != "" || tx.node.FillStyleID != "") {
+			t.Errorf("%q: text style %q, fill style %q; want none (the list has %d ranges)", c.first, tx.node.TextStyleID, tx.node.FillStyleID, len(lt.StyledTextSegments))
+		}
+		if len(lt.StyledTextSegments) == 1 && tx.node.TextStyleID == "" {
+			t.Errorf("%q: no text style, want the one of its one range", c.first)
 		}
 	}
 	for _, chars := range []string{"Spaced two", "Uneven one", "Uneven two", "Uneven three", "Farther one", "Farther two", "Third", "Fourth", "Square one", "Red bullet one", "Centred one", "• Inside one", "Bold start one"} {

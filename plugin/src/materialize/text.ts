@@ -42,6 +42,7 @@ export class Fonts {
       if (n.type === "TEXT") {
         need(n.fontName ?? DefaultFont, n.id);
         n.styledTextSegments?.forEach((s) => s.fontName && need(s.fontName, n.id));
+        n.listText?.styledTextSegments.forEach((s) => s.fontName && need(s.fontName, n.id));
       }
       n.children?.forEach(visit);
     };

@@ -62,7 +62,8 @@ func (n *Node) Walk(fn func(*Node)) {
 // included), and decreases *budget by the nodes kept. The nodes are copied, not changed. A use of
 // a component whose tree is cut is no longer one (its component members are left out); the
 // uses after it are gone, so every component keeps its first use, whole; a variant whose set's
-// Default component is gone is a component of its own (no VariantOf).
+// Default component is gone is a component of its own (no VariantOf); a list the cut breaks is
+// no list (unlist).
 func keepFirst(n *Node, budget *int) *Node {
 	c, _ := keepWhole(n, budget)
 	kept := map[string]bool{}
@@ -93,8 +94,31 @@ func keepWhole(n *Node, budget *int) (*Node, bool) {
 	}
 	if !whole {
 		c.Component = Component{}
+		unlist(c.Children)
 	}
 	return &c, whole
+}
+
+// unlist makes the kept children of a cut frame stand without the lists the cut broke: a list
+// TEXT whose replaced items are gone draws itself (its ListText left out), and list markers'
+// TEXTs without a list TEXT left beside them are markers of their own (ListMarker cleared).
+func unlist(kids []*Node) {
+	kept := make(map[string]bool, len(kids))
+	listed := false
+	for _, k := range kids {
+		kept[k.ID] = true
+		listed = listed || slices.ContainsFunc(k.StyledTextSegments, func(s StyledTextSegment) bool {
+			return s.ListOptions != nil && s.ListOptions.Type != "NONE"
+		})
+	}
+	for _, k := range kids {
+		if k.ListText != nil && slices.ContainsFunc(k.ListText.Replaces, func(id string) bool { return !kept[id] }) {
+			k.ListText = nil
+		}
+		if k.ListMarker && !listed {
+			k.ListMarker = false
+		}
+	}
 }
 
 // withWarning adds w, a page-wide warning, to ws within MaxWarnings. When the list is full, the

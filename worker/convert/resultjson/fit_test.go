@@ -164,3 +164,69 @@ func TestFitLeavesNoVariantOfAGoneComponent(t *testing.T) {
 		}
 	}
 }
+
+// TestFitLeavesNoBrokenList: a trim that cuts a list keeps no listText naming items that are
+// gone, nor a listMarker TEXT whose list TEXT is gone (the backend refuses both); a list kept
+// whole keeps its members.
+func TestFitLeavesNoBrokenList(t *testing.T) {
+	long := strings.Repeat("x", 9000)
+	const rows = resultjson.MaxResultBytes/9000 + 10
+	listed := []resultjson.StyledTextSegment{{Start: 0, End: 1, ListOptions: &resultjson.TextListOptions{Type: "UNORDERED"}}}
+	for _, tc := range []struct {
+		name string
+		kids func(first int) []*resultjson.Node
+	}{
+		{"listText", func(first int) []*resultjson.Node {
+			id := func(k int) string { return "1:" + strconv.Itoa(first+k) }
+			kids := []*resultjson.Node{
+				{Type: "TEXT", ID: id(0), Characters: "•"},
+				{Type: "TEXT", ID: id(1), Characters: "a", ListText: &resultjson.ListText{Characters: "a", StyledTextSegments: listed, Replaces: []string{id(0)}}},
+			}
+			for k := 2; k < rows; k++ {
+				kids = append(kids, &resultjson.Node{Type: "TEXT", ID: id(k), Characters: long})
+			}
+			kids[1].ListText.Replaces = append(kids[1].ListText.Replaces, id(rows-1))
+			return kids
+		}},
+		{"listMarker", func(first int) []*resultjson.Node {
+			id := func(k int) string { return "1:" + strconv.Itoa(first+k) }
+			kids := []*resultjson.Node{{Type: "TEXT", ID: id(0), Characters: "•", ListMarker: true}}
+			for k := 1; k < rows; k++ {
+				kids = append(kids, &resultjson.Node{Type: "TEXT", ID: id(k), Characters: long})
+			}
+			kids[rows-1].StyledTextSegments = listed
+			return kids
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// A short list kept whole: a marker and its list TEXT.
+			whole := &resultjson.Node{Type: "FRAME", ID: "1:2", Name: "Short", Children: []*resultjson.Node{
+				{Type: "TEXT", ID: "1:3", Characters: "•", ListMarker: tc.name == "listMarker"},
+				{Type: "TEXT", ID: "1:4", Characters: "a", StyledTextSegments: listed},
+			}}
+			if tc.name == "listText" {
+				whole.Children[1].StyledTextSegments = nil
+				whole.Children[1].ListText = &resultjson.ListText{Characters: "a", StyledTextSegments: listed, Replaces: []string{"1:3"}}
+			}
+			cut := &resultjson.Node{Type: "FRAME", ID: "1:10", Name: "Long", Children: tc.kids(11)}
+			root := &resultjson.Node{Type: "FRAME", ID: "1:1", Name: "Page", Children: []*resultjson.Node{whole, cut}}
+			res := &resultjson.Result{Manifest: resultjson.Manifest{Kind: resultjson.ResultKind, Version: resultjson.ResultVersion}, Root: root, Warnings: []resultjson.Warning{}}
+			if _, err := resultjson.Fit(res, "RESULT_TRIMMED"); err != nil {
+				t.Fatal(err)
+			}
+			kept := res.Root.Children[1].Children
+			if len(kept) >= rows {
+				t.Fatalf("%d of %d kept: the test needs a cut", len(kept), rows)
+			}
+			if kept[1].ListText != nil || kept[0].ListMarker {
+				t.Errorf("the cut list keeps listText %v, listMarker %v", kept[1].ListText != nil, kept[0].ListMarker)
+			}
+			if w := res.Root.Children[0].Children; (tc.name == "listMarker" && !w[0].ListMarker) || (tc.name == "listText" && w[1].ListText == nil) {
+				t.Errorf("the list kept whole lost its %s", tc.name)
+			}
+			if tc.name == "listText" && cut.Children[1].ListText == nil {
+				t.Error("Fit changed the untrimmed tree")
+			}
+		})
+	}
+}

@@ -322,7 +322,34 @@ func compare(main *resultjson.Node, variant *resultjson.Node, state string) ([]r
 	if !walk(main) {
 		return nil, why
 	}
+	drawn := listDrawn(main)
+	for _, o := range out {
+		if drawn[o.ID] {
+			return nil, fmt.Sprintf("its %s state repaints a list's items or markers, which the list TEXT draws", state)
+		}
+	}
 	return out, ""
+}
+
+// listDrawn are the TEXTs under n that a reader drawing lists leaves out (docs/results.md "Text
+// members"): those a sibling's listText replaces, and listMarker TEXTs that do not flow in an
+// auto-layout parent. A variant cannot override them: the plugin makes no such layer.
+func listDrawn(n *resultjson.Node) map[string]bool {
+	out := map[string]bool{}
+	n.Walk(func(p *resultjson.Node) {
+		flow := p.LayoutMode != "" && p.LayoutMode != "NONE"
+		for _, c := range p.Children {
+			if c.ListText != nil {
+				for _, id := range c.ListText.Replaces {
+					out[id] = true
+				}
+			}
+			if c.ListMarker && (!flow || c.LayoutPositioning == "ABSOLUTE") {
+				out[c.ID] = true
+			}
+		}
+	})
+	return out
 }
 
 // bare is a copy of n without its children, the members a variant may override (how a

@@ -214,3 +214,25 @@ func TestChangeOutsideUse(t *testing.T) {
 		t.Errorf("diagnostics %+v, want one about a change outside the use", diags)
 	}
 }
+
+// TestVariantsLeaveListItemsAlone: a state that repaints a list marker's TEXT (which a reader
+// drawing the list leaves out, so the plugin has no such layer) makes no variant.
+func TestVariantsLeaveListItemsAlone(t *testing.T) {
+	p := newPage(el{name: "Button", kids: []el{{}}}, el{kids: []el{{}}})
+	p.hover(2)
+	marker := p.tree.Out.Children[0].Children[0].Children[0]
+	marker.ListMarker = true
+	diags, err := states.Variants(p.capture, p.tree, p.redraw(t, func(byID map[string]*resultjson.Node) {
+		byID[marker.ID].ListMarker = true
+		byID[marker.ID].Fills = &[]resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{B: 1}}}
+	}), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(diags) != 1 || !strings.HasSuffix(diags[0].Message, "repaints a list's items or markers, which the list TEXT draws") {
+		t.Errorf("diagnostics %+v, want STATE_SKIPPED about the list's marker", diags)
+	}
+	if v := p.tree.Out.Children[0].Children[0].ComponentVariants; v != nil {
+		t.Errorf("variants %+v, want none", v)
+	}
+}

@@ -62,7 +62,7 @@ func Build(root *boxtree.Node, props []capturemodel.CustomProperty) ([]resultjso
 	}
 	eachPainted(root, func(t *boxtree.Node) {
 		n, src := t.Out, t.El
-		if n.Type == "TEXT" && len(n.StyledTextSegments) <= 1 {
+		if oneRange(n) {
 			n.TextStyleID = b.textStyle(n, src)
 		}
 		paintSlots(t, func(paints *[]resultjson.Paint, styleID *string, prop string) {
@@ -257,7 +257,7 @@ func EffectStyleName(effects []resultjson.Effect) string {
 // would give every range the first one's typography and colour.
 func paintSlots(t *boxtree.Node, fn func(paints *[]resultjson.Paint, styleID *string, prop string)) {
 	n := t.Out
-	if n.Type == "TEXT" && len(n.StyledTextSegments) <= 1 {
+	if oneRange(n) {
 		fn(n.Fills, &n.FillStyleID, "color")
 	} else if n.Type == "FRAME" || n.Type == "RECTANGLE" {
 		fill := "background-color"
@@ -270,6 +270,18 @@ func paintSlots(t *boxtree.Node, fn func(paints *[]resultjson.Paint, styleID *st
 			fn(&s, &n.StrokeStyleID, "border-top-color")
 		}
 	}
+}
+
+// oneRange says whether n is a TEXT of at most one styled range, as a reader draws it: a list
+// item's TEXT carrying the list (ListText) is drawn as the list, whose ranges count.
+func oneRange(n *resultjson.Node) bool {
+	if n.Type != "TEXT" {
+		return false
+	}
+	if n.ListText != nil {
+		return len(n.ListText.StyledTextSegments) <= 1
+	}
+	return len(n.StyledTextSegments) <= 1
 }
 
 // eachPainted calls fn for every node under root (root itself not), each before its kids, in

@@ -106,25 +106,38 @@ func (s *Setter) listAt(kids []*boxtree.Node, parents map[*capturemodel.DOMNode]
 		kind = k
 		items[i] = it
 	}
-	spacing := 0.0
+	gaps := make([]float64, 0, len(items)-1)
 	for i := 1; i < len(items); i++ {
 		if !sameListNode(items[0].text.Out, items[i].text.Out) {
 			return nil, 0
 		}
-		// One space between all items: Figma's listSpacing (one value for the list here).
 		prev := items[i-1].text.Out
-		gap := items[i].text.Out.Y - (prev.Y + prev.Height)
-		if i == 1 {
+		gaps = append(gaps, items[i].text.Out.Y-(prev.Y+prev.Height))
+	}
+	spacing, ok := oneSpacing(gaps)
+	if !ok {
+		return nil, 0
+	}
+	return items, spacing
+}
+
+// oneSpacing returns the one space (px) between all of a list's items, from the gaps between
+// each two (Figma's listSpacing, one value for the list here): 0 when they touch (within
+// listSpacingTolerance); ok is false when the gaps differ by more than listSpacingTolerance, or
+// one is negative or past MaxListSpacing.
+func oneSpacing(gaps []float64) (spacing float64, ok bool) {
+	for i, gap := range gaps {
+		if i == 0 {
 			spacing = gap
 		}
 		if gap < -listSpacingTolerance || gap > MaxListSpacing || math.Abs(gap-spacing) > listSpacingTolerance {
-			return nil, 0
+			return 0, false
 		}
 	}
 	if spacing <= listSpacingTolerance {
 		spacing = 0
 	}
-	return items, spacing
+	return spacing, true
 }
 
 // MaxListSpacing is the most space (px) between two items that makes them one Figma list with
