@@ -2,6 +2,7 @@ package convert_test
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -104,8 +105,14 @@ func TestThemesAsVariableModes(t *testing.T) {
 	if note == nil || style[note.FillStyleID] != "Theme/text/4B5563" {
 		t.Errorf("the note's text: %v, want its fill in the style Theme/text/4B5563", note)
 	}
-	// The panel's shadow: an EFFECT style of its effects whose colour is bound to the shadow's
-	// theme variable.
+	// The panel's and the badge's shadow: an EFFECT style of their effects whose colour is bound
+	// to the shadow's theme variable; the effect style the two shared before it is gone (no node
+	// names it), the styles numbered S:1, S:2, ... without a gap.
+	for i, s := range out.Result.Styles {
+		if s.ID != "S:"+strconv.Itoa(i+1) || s.Name == "Shadow/Drop 0 4 12" {
+			t.Errorf("style %d: %s %q, want S:%d and no unbound shadow style", i, s.ID, s.Name, i+1)
+		}
+	}
 	var panel *resultjson.Node
 	out.Result.Root.Walk(func(n *resultjson.Node) {
 		if panel == nil && len(n.Effects) > 0 {

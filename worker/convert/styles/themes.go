@@ -55,7 +55,7 @@ func Themes(root *boxtree.Node, styles []resultjson.Style, vars *resultjson.Vari
 	if vars == nil {
 		vars = &resultjson.Variables{Collection: resultjson.VariableCollectionName, Variables: []resultjson.Variable{}}
 	}
-	t := &themer{b: b, vars: vars, varNames: map[string]bool{}, varAt: map[string]int{}, darkOf: map[string]any{}}
+	t := &themer{b: b, vars: vars, varNames: map[string]bool{}, varAt: map[string]int{}, left: map[string]bool{}, darkOf: map[string]any{}}
 	dark := map[string]any{}
 	for _, v := range vars.Variables {
 		t.varNames[v.Name] = true
@@ -83,7 +83,47 @@ func Themes(root *boxtree.Node, styles []resultjson.Style, vars *resultjson.Vari
 		return styles, vars
 	}
 	vars.Modes = []string{resultjson.ModeLight, resultjson.ModeDark}
-	return b.styles, vars
+	return dropUnused(root, b.styles, t.left), vars
+}
+
+// dropUnused returns styles without those of left (the effect styles nodes moved off to a theme
+// style) that no node under root refers to any more, the rest numbered S:1, S:2, ... again in
+// their order and the nodes' references renumbered with them.
+func dropUnused(root *boxtree.Node, styles []resultjson.Style, left map[string]bool) []resultjson.Style {
+	if len(left) == 0 {
+		return styles
+	}
+	refs := func(n *resultjson.Node) []*string {
+		return []*string{&n.FillStyleID, &n.StrokeStyleID, &n.TextStyleID, &n.EffectStyleID}
+	}
+	used := map[string]bool{}
+	root.Out.Walk(func(n *resultjson.Node) {
+		for _, r := range refs(n) {
+			used[*r] = true
+		}
+	})
+	renamed := map[string]string{}
+	var out []resultjson.Style
+	for _, s := range styles {
+		if left[s.ID] && !used[s.ID] {
+			continue
+		}
+		id := "S:" + strconv.Itoa(len(out)+1)
+		renamed[s.ID] = id
+		s.ID = id
+		out = append(out, s)
+	}
+	if len(out) == len(styles) {
+		return styles
+	}
+	root.Out.Walk(func(n *resultjson.Node) {
+		for _, r := range refs(n) {
+			if *r != "" {
+				*r = renamed[*r]
+			}
+		}
+	})
+	return out
 }
 
 // themer makes the theme variables and styles of one result.
@@ -93,6 +133,8 @@ type themer struct {
 	varNames map[string]bool
 	// varAt is the index in vars of each theme variable, by role and colours.
 	varAt map[string]int
+	// left are the effect styles nodes were moved off (to a theme style), by id.
+	left map[string]bool
 	// darkOf is the Dark value (nil when none) of the variable each paint style of the styles
 	// pass binds, by style id.
 	darkOf map[string]any
@@ -217,12 +259,17 @@ func (t *themer) bindShadows(node *resultjson.Node, light, dark string) {
 		return
 	}
 	key := "theme:effects " + string(raw)
+	id := ""
 	if i, ok := t.b.byKey[key]; ok {
-		node.EffectStyleID = t.b.styles[i].ID
-		return
+		id = t.b.styles[i].ID
+	} else {
+		id = t.b.add(key, resultjson.Style{Type: "EFFECT", Name: "Theme/" + EffectStyleName(effects), Description: "prefers-color-scheme: dark " + bound,
+			Effects: effects})
 	}
-	if id := t.b.add(key, resultjson.Style{Type: "EFFECT", Name: "Theme/" + EffectStyleName(effects), Description: "prefers-color-scheme: dark " + bound,
-		Effects: effects}); id != "" {
+	if id != "" {
+		if node.EffectStyleID != "" {
+			t.left[node.EffectStyleID] = true
+		}
 		node.EffectStyleID = id
 	}
 }
