@@ -90,6 +90,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	diagnostics = append(diagnostics, more...)
 	warned := warn.Done()
 	layout.Unwrap(root, referenced(warned, diagnostics))
+	text.UnlistFlowing(root.Out)
 
 	res := &resultjson.Result{
 		Manifest: resultjson.Manifest{Kind: resultjson.ResultKind, Version: resultjson.ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,

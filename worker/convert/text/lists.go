@@ -140,6 +140,22 @@ func oneSpacing(gaps []float64) (spacing float64, ok bool) {
 	return spacing, true
 }
 
+// UnlistFlowing leaves out the ListText of every TEXT under root whose parent lays its children
+// out (auto layout, a layout pass's choice made after the lists): a reader that draws the list
+// would leave the replaced siblings out and so move the others, and the backend refuses it. The
+// items and markers then draw the list as the page did. Run after the passes that change the
+// tree's structure.
+func UnlistFlowing(root *resultjson.Node) {
+	root.Walk(func(p *resultjson.Node) {
+		if p.LayoutMode == "" || p.LayoutMode == "NONE" {
+			return
+		}
+		for _, c := range p.Children {
+			c.ListText = nil
+		}
+	})
+}
+
 // MaxListSpacing is the most space (px) between two items that makes them one Figma list with
 // that listSpacing; items further apart keep TEXTs of their own (a list that far apart reads as
 // separate blocks, and each item's TEXT already draws it).

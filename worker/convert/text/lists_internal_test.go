@@ -1,6 +1,10 @@
 package text
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/code2des/backend/worker/convert/resultjson"
+)
 
 // TestOneSpacing: the gaps between a list's items are one listSpacing when they differ by at
 // most listSpacingTolerance and none is past MaxListSpacing or below -listSpacingTolerance;
@@ -27,5 +31,21 @@ func TestOneSpacing(t *testing.T) {
 		if spacing, ok := oneSpacing(c.gaps); spacing != c.spacing || ok != c.ok {
 			t.Errorf("%s: oneSpacing(%v) = %v, %v; want %v, %v", c.name, c.gaps, spacing, ok, c.spacing, c.ok)
 		}
+	}
+}
+
+// TestUnlistFlowing: a list TEXT in an auto-layout parent loses its ListText (its items and
+// markers draw it); one in a parent without auto layout keeps it.
+func TestUnlistFlowing(t *testing.T) {
+	list := func() *resultjson.Node {
+		return &resultjson.Node{Type: "TEXT", ID: "t", ListText: &resultjson.ListText{Characters: "a\nb", Replaces: []string{"m"}}}
+	}
+	flowing := &resultjson.Node{Type: "FRAME", ID: "f", Structure: resultjson.Structure{LayoutMode: "VERTICAL"}, Children: []*resultjson.Node{list()}}
+	still := &resultjson.Node{Type: "FRAME", ID: "s", Structure: resultjson.Structure{LayoutMode: "NONE"}, Children: []*resultjson.Node{list()}}
+	root := &resultjson.Node{Type: "FRAME", ID: "r", Children: []*resultjson.Node{flowing, still, list()}}
+	UnlistFlowing(root)
+	if flowing.Children[0].ListText != nil || still.Children[0].ListText == nil || root.Children[2].ListText == nil {
+		t.Errorf("listText kept: in a VERTICAL frame %v, in a NONE frame %v, in a frame without layoutMode %v; want false, true, true",
+			flowing.Children[0].ListText != nil, still.Children[0].ListText != nil, root.Children[2].ListText != nil)
 	}
 }
