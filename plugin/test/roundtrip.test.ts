@@ -125,9 +125,11 @@ async function roundTrip(f: Fixture): Promise<void> {
   const textSizes = new Map<string, { width: number; height: number }>();
   const sizes = (n: unknown): void => {
     if (typeof n !== "object" || n === null) return;
-    const { id, type, width, height, untransformedWidth, untransformedHeight, children } = n as Record<string, unknown>;
+    const { id, type, width, height, untransformedWidth, untransformedHeight, children, listText } = n as Record<string, unknown>;
     const w = untransformedWidth ?? width;
-    const h = untransformedHeight ?? height;
+    // A TEXT with a listText is the list: its height.
+    const listHeight: unknown = typeof listText === "object" && listText !== null ? Reflect.get(listText, "height") : undefined;
+    const h = listHeight ?? untransformedHeight ?? height;
     if (type === "TEXT" && typeof id === "string" && typeof w === "number" && typeof h === "number") textSizes.set(id, { width: w, height: h });
     if (Array.isArray(children)) children.forEach(sizes);
   };

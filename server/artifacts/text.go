@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"unicode/utf16"
 )
 
@@ -246,6 +247,31 @@ func checkListTexts(id, mode string, children []childStructure) error {
 		}
 	}
 	return nil
+}
+
+// listSignature encodes which children carry a listText and which siblings each replaces, by
+// child index, for the component shape of their parent: uses must agree on it, as each names its
+// own ids (nil when no child carries a list).
+func listSignature(children []childStructure) []byte {
+	var at map[string]int
+	var b []byte
+	for i, c := range children {
+		if c.listText == nil {
+			continue
+		}
+		if at == nil {
+			at = make(map[string]int, len(children))
+			for j, k := range children {
+				at[k.id] = j
+			}
+		}
+		b = append(strconv.AppendInt(b, int64(i), 10), ':')
+		for _, id := range c.listText.replaces {
+			b = append(strconv.AppendInt(b, int64(at[id]), 10), ',')
+		}
+		b = append(b, ';')
+	}
+	return b
 }
 
 // markListDrawn records the children (of a parent of layoutMode mode) that a reader drawing lists

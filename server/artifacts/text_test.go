@@ -112,3 +112,32 @@ func TestListText(t *testing.T) {
 		t.Errorf("a listText in a version 1 result: %v, want refused", err)
 	}
 }
+
+// TestListTextInUses: uses of a component each have their own listText (characters, ranges,
+// height and the ids of their own siblings), and must agree on which siblings, by place, it
+// replaces.
+func TestListTextInUses(t *testing.T) {
+	use := func(p, chars string, replaces []string, name string) string {
+		ids := make([]string, len(replaces))
+		for i, r := range replaces {
+			ids[i] = `"` + p + r + `"`
+		}
+		return `{"type":"FRAME","id":"` + p + `","name":"Card","componentId":"C:1"` + name + `,"children":[` +
+			`{"type":"TEXT","id":"` + p + `m1","name":"•","characters":"•"},` +
+			`{"type":"TEXT","id":"` + p + `t1","name":"a","characters":"a","listText":{"characters":"` + chars + `","height":40,"styledTextSegments":[{"start":0,"end":` +
+			strconv.Itoa(len(chars)) + `,"listOptions":{"type":"UNORDERED"},"listSpacing":4}],"replaces":[` + strings.Join(ids, ",") + `]}},` +
+			`{"type":"TEXT","id":"` + p + `m2","name":"•","characters":"•"},{"type":"TEXT","id":"` + p + `t2","name":"b","characters":"b"}]}`
+	}
+	all := []string{"m1", "m2", "t2"}
+	cases := []treeCase{
+		{"OKOwnListsAtTheSamePlaces", componentTree(use("a", "a b", all, `,"componentName":"Card"`), use("b", "long c d", all, "")), ""},
+		{"ErrOtherPlaces", componentTree(use("a", "a b", all, `,"componentName":"Card"`), use("b", "a b", []string{"t2"}, "")), "differs from its first use"},
+	}
+	checkTrees(t, cases, func(root []byte) error {
+		w, err := validateTree(root, 2)
+		if err == nil {
+			err = checkComponents(w.components)
+		}
+		return err
+	})
+}

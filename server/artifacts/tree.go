@@ -235,7 +235,14 @@ func (w *treeWalker) node(depth int) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if key != "children" {
+		switch key {
+		case "children":
+		case "listText":
+			// Each use's list names its own siblings, and an instance overrides its
+			// characters, ranges and height: the shape holds that there is one, and the
+			// parent which siblings it replaces (listSignature).
+			shape.add(key, []byte("true"))
+		default:
 			shape.add(key, w.src[start:w.dec.InputOffset()])
 		}
 	}
@@ -316,6 +323,9 @@ func (w *treeWalker) node(depth int) (string, error) {
 		return "", err
 	}
 	w.markListDrawn(st.enums["layoutMode"], st.children)
+	if sig := listSignature(st.children); sig != nil {
+		shape.add("(lists)", sig)
+	}
 	last, err := w.checkStructure(*typ, *id, &st)
 	if err != nil {
 		return "", err

@@ -53,6 +53,7 @@ var fixtureComponents = map[string][2]int{
 	"unsupported":       {3, 3},  // three boxes of one kind (tilted, blurred, shadowed): one set
 	"states":            {3, 9},  // buttons, cards, chips
 	"state-layers":      {2, 6},  // menu links and tabs that draw their box only in a state
+	"text-lists":        {1, 2},  // two cards, each with a list of spaced items (listText)
 }
 
 // TestTableCellsAreNoComponents: the cells of collapse.html's tables (testdata/geometry-site),

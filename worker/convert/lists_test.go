@@ -123,6 +123,26 @@ func TestFigmaLists(t *testing.T) {
 			t.Errorf("%q: no text style, want the one of its one range", c.first)
 		}
 	}
+	// Two cards of one shape, each holding a list of spaced items: uses of one component, each
+	// with its own list (replaces naming its own items).
+	uses, _ := componentUses(out.Result.Root)
+	if cards := uses["C:1"]; len(uses) != 1 || len(cards) != 2 {
+		t.Errorf("components %v, want C:1 with the two cards", uses)
+	} else {
+		for i, want := range []string{"One seat\nEmail support", "Ten seats\nChat support"} {
+			var lt *resultjson.ListText
+			ids := map[string]bool{}
+			cards[i].Walk(func(n *resultjson.Node) {
+				ids[n.ID] = true
+				if n.ListText != nil {
+					lt = n.ListText
+				}
+			})
+			if lt == nil || lt.Characters != want || len(lt.Replaces) != 3 || !ids[lt.Replaces[0]] || !ids[lt.Replaces[2]] {
+				t.Errorf("card %d: listText %+v, want %q replacing 3 of its own nodes", i, lt, want)
+			}
+		}
+	}
 	for _, chars := range []string{"Spaced two", "Uneven one", "Uneven two", "Uneven three", "Farther one", "Farther two", "Third", "Fourth", "Square one", "Red bullet one", "Centred one", "• Inside one", "Bold start one"} {
 		tx, ok := byChars[chars]
 		if !ok {

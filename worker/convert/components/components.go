@@ -503,13 +503,15 @@ func measure(n *resultjson.Node, shapes map[*resultjson.Node]shape) shape {
 	if flows(n) {
 		childFree = both
 	}
-	own := fixed(n, false)
+	lists := listSignature(n)
+	own := append(fixed(n, false), lists...)
 	for free := range axes(4) {
 		s.inner[free] = hash(own, box(n, free, free&s.grows), kids, childFree)
 	}
-	s.root = hash(fixed(n, true), box(n, both, s.grows|resizable(n)), kids, childFree)
+	asRoot := append(fixed(n, true), lists...)
+	s.root = hash(asRoot, box(n, both, s.grows|resizable(n)), kids, childFree)
 	s.paint = paintKey(n, kids)
-	s.exact = hash(fixed(n, true), box(n, both, 0), kids, 0)
+	s.exact = hash(asRoot, box(n, both, 0), kids, 0)
 	f := sha256.New()
 	fmt.Fprintf(f, "%s/%d/", n.Type, len(kids))
 	for _, k := range kids {
@@ -550,12 +552,41 @@ func hash(own, box []byte, kids []shape, free axes) key {
 	return out
 }
 
+// listSignature encodes which of n's children carry a list (ListText) and which siblings each
+// replaces, by child index: what uses must share, as the ids in ListText.Replaces are each use's
+// own (nil when no child carries a list).
+func listSignature(n *resultjson.Node) []byte {
+	var at map[string]int
+	var b []byte
+	for i, c := range n.Children {
+		if c.ListText == nil {
+			continue
+		}
+		if at == nil {
+			at = make(map[string]int, len(n.Children))
+			for j, k := range n.Children {
+				at[k.ID] = j
+			}
+		}
+		b = append(strconv.AppendInt(append(b, "list "...), int64(i), 10), ':')
+		for _, id := range c.ListText.Replaces {
+			b = append(strconv.AppendInt(b, int64(at[id]), 10), ',')
+		}
+		b = append(b, ';')
+	}
+	return b
+}
+
 // fixed encodes what an INSTANCE takes from its main component of node n: n without its
 // children, box (x, y, width, height: box) and overridable members (and, for a use's root, its
-// placement).
+// placement); a list TEXT's list but for its replaced siblings (listSignature) and what an
+// instance overrides (its characters, ranges and height).
 func fixed(n *resultjson.Node, asRoot bool) []byte {
 	c := *n
 	c.Children = nil
+	if c.ListText != nil {
+		c.ListText = &resultjson.ListText{}
+	}
 	c.X, c.Y, c.Width, c.Height = 0, 0, 0, 0
 	c.Component = resultjson.Component{}
 	clearOverridable(&c)
@@ -703,6 +734,7 @@ func instance(main, u *resultjson.Node, root bool) (*resultjson.Node, string) {
 	}
 	c := *main
 	c.ID, c.Name, c.Characters, c.ImageRef = u.ID, u.Name, u.Characters, u.ImageRef
+	c.ListText = u.ListText // the use's own list: its characters, ranges, height and siblings
 	setPaint(&c, u)
 	if main.Type == "TEXT" {
 		// The text lays its new characters out at the use's size where it grows.
