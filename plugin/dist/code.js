@@ -1035,7 +1035,7 @@
   }
   validate23.evaluated = { "dynamicProps": true, "dynamicItems": false };
   var schema65 = { "description": "Figma's BlurEffect (a normal blur).", "type": "object", "additionalProperties": false, "required": ["type", "radius", "visible"], "properties": { "type": { "enum": ["LAYER_BLUR", "BACKGROUND_BLUR"] }, "radius": { "type": "number", "minimum": 0 }, "visible": { "type": "boolean" }, "blurType": { "const": "NORMAL", "description": "Figma's BlurEffect has blurType (NORMAL or PROGRESSIVE) since progressive blurs; results written before it have none, which means NORMAL." } } };
-  var schema57 = { "description": "Figma's DropShadowEffect.", "type": "object", "additionalProperties": false, "required": ["type", "color", "offset", "radius", "visible", "blendMode"], "properties": { "type": { "const": "DROP_SHADOW" }, "color": { "$ref": "#/$defs/rgba" }, "offset": { "type": "object", "additionalProperties": false, "required": ["x", "y"], "properties": { "x": { "type": "number" }, "y": { "type": "number" } } }, "radius": { "type": "number", "minimum": 0 }, "spread": { "type": "number" }, "visible": { "type": "boolean" }, "blendMode": { "$ref": "#/$defs/blendMode" }, "showShadowBehindNode": { "type": "boolean" }, "boundVariables": { "description": "An EFFECT style's shadow only: its colour bound to a COLOR variable of the result's variables (Figma's setBoundVariableForEffect), where a dark theme changes it.", "type": "object", "additionalProperties": false, "required": [], "properties": { "color": { "$ref": "#/$defs/variable_alias" } } } } };
+  var schema57 = { "description": "Figma's DropShadowEffect.", "type": "object", "additionalProperties": false, "required": ["type", "color", "offset", "radius", "visible", "blendMode"], "properties": { "type": { "const": "DROP_SHADOW" }, "color": { "$ref": "#/$defs/rgba" }, "offset": { "type": "object", "additionalProperties": false, "required": ["x", "y"], "properties": { "x": { "type": "number" }, "y": { "type": "number" } } }, "radius": { "type": "number", "minimum": 0 }, "spread": { "type": "number" }, "visible": { "type": "boolean" }, "blendMode": { "$ref": "#/$defs/blendMode" }, "showShadowBehindNode": { "type": "boolean" }, "boundVariables": { "description": "The shadow's colour bound to a COLOR variable of the result's variables (Figma's setBoundVariableForEffect). The converter writes it on an EFFECT style's shadows, where a dark theme changes the colour; the backend checks it there (a VARIABLE_ALIAS naming a COLOR variable).", "type": "object", "additionalProperties": false, "required": [], "properties": { "color": { "$ref": "#/$defs/variable_alias" } } } } };
   function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -9887,7 +9887,7 @@
         const _a = p, { boundVariables } = _a, paint = __objRest(_a, ["boundVariables"]);
         const solid = paint;
         const alias = boundVariables == null ? void 0 : boundVariables.color;
-        if (alias === void 0) return solid;
+        if (alias === void 0 || alias === null) return solid;
         const variable = variables.get(alias.id);
         if (variable === void 0) {
           throw new MaterializeError(nodeId, `${field}.boundVariables.color`, `no variable ${JSON.stringify(alias.id)} in the result`);
@@ -9907,14 +9907,14 @@
       }
     }
   }
-  function figmaEffects(effects, variables = /* @__PURE__ */ new Map(), field = "effects") {
+  function figmaEffects(effects, variables, field = "effects") {
     return effects.map((e, i) => {
       switch (e.type) {
         case "DROP_SHADOW":
         case "INNER_SHADOW": {
           const _a = e, { boundVariables } = _a, shadow = __objRest(_a, ["boundVariables"]);
           const alias = boundVariables == null ? void 0 : boundVariables.color;
-          if (alias === void 0) return shadow;
+          if (alias === void 0 || alias === null) return shadow;
           const variable = variables.get(alias.id);
           if (variable === void 0) {
             throw new MaterializeError(null, `${field}[${i}].boundVariables.color`, `no variable ${JSON.stringify(alias.id)} in the result`);
@@ -10449,7 +10449,7 @@
       }
     }
     if (o.effects !== void 0 && "effects" in layer) {
-      const v = figmaEffects(o.effects);
+      const v = figmaEffects(o.effects, ctx.variables);
       applying(id, "effects", () => layer.effects = v);
     }
     if (layer.type === "TEXT") {
@@ -10649,7 +10649,7 @@
     applying(n.id, "(append to parent)", () => parent.appendChild(inst));
     inst.name = n.name;
     if (n.visible !== void 0) inst.visible = n.visible;
-    applyLayer(inst, n);
+    applyLayer(inst, n, ctx);
     if (n.constraints !== void 0) {
       const v = n.constraints;
       applying(n.id, "constraints", () => inst.constraints = v);
@@ -10669,7 +10669,7 @@
     reportUntaken(group, n, ctx);
     group.name = n.name;
     if (n.visible !== void 0) group.visible = n.visible;
-    applyLayer(group, n);
+    applyLayer(group, n, ctx);
     await applyEffectStyleId(group, n, ctx);
     applySizing(group, n);
     await ctx.tick();
@@ -10709,7 +10709,7 @@
       return figma.createRectangle();
     }
   }
-  function applyLayer(node, n) {
+  function applyLayer(node, n, ctx) {
     if (n.opacity !== void 0 && "opacity" in node) {
       const v = n.opacity;
       applying(n.id, "opacity", () => node.opacity = v);
@@ -10719,7 +10719,7 @@
       applying(n.id, "blendMode", () => node.blendMode = v);
     }
     if (n.effects !== void 0 && "effects" in node) {
-      const v = figmaEffects(n.effects);
+      const v = figmaEffects(n.effects, ctx.library.variables);
       applying(n.id, "effects", () => node.effects = v);
     }
   }
@@ -10727,7 +10727,7 @@
     const id = n.id;
     node.name = n.name;
     if (n.visible !== void 0) node.visible = n.visible;
-    applyLayer(node, n);
+    applyLayer(node, n, ctx);
     if (n.constraints !== void 0 && "constraints" in node) {
       const v = n.constraints;
       applying(id, "constraints", () => node.constraints = v);
@@ -11031,7 +11031,7 @@
       }
     }
     if (differs("effects") && "effects" in node) {
-      const v = figmaEffects((_f = n.effects) != null ? _f : []);
+      const v = figmaEffects((_f = n.effects) != null ? _f : [], ctx.library.variables);
       applying(id, "effects", () => node.effects = v);
     }
   }

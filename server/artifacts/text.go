@@ -275,12 +275,14 @@ func listSignature(children []childStructure) []byte {
 }
 
 // markListDrawn records the children (of a parent of layoutMode mode) that a reader drawing lists
-// leaves out: those a sibling's listText replaces, and listMarker TEXTs unless they flow in an
-// auto-layout parent (docs/results.md "Text members").
+// leaves out or draws as the list: those a sibling's listText replaces, listMarker TEXTs unless
+// they flow in an auto-layout parent, and the TEXTs carrying a listText (docs/results.md "Text
+// members").
 func (w *treeWalker) markListDrawn(mode string, children []childStructure) {
 	flow := mode == "HORIZONTAL" || mode == "VERTICAL" || mode == "GRID"
 	for _, c := range children {
 		if c.listText != nil {
+			w.drawn(c.id) // drawn with the list's characters, which an override's ranges do not cover
 			for _, r := range c.listText.replaces {
 				w.drawn(r)
 			}

@@ -192,7 +192,7 @@ func (w *treeWalker) checkVariants(id string, compName *string, overrides []vari
 			return fmt.Errorf("node %q has a variant override of node %q, which is not in its subtree", id, o.id)
 		}
 		if w.listDrawn[o.id] {
-			return fmt.Errorf("node %q has a variant override of node %q, which the list beside it draws (a listText replaces it, or it is a listMarker): a reader that draws the list has no such layer", id, o.id)
+			return fmt.Errorf("node %q has a variant override of node %q, which a list draws (a listText replaces it, it is a listMarker, or it carries a listText): a reader that draws the list has no such layer, or draws it with other characters", id, o.id)
 		}
 		if !o.hasSegments {
 			continue

@@ -68,9 +68,10 @@ func TestComponentVariantRules(t *testing.T) {
 		// A use holding a spaced list (the first item's listText replaces the marker m1 and the
 		// item t2) and a touching one (its marker m3 is a listMarker): those are no layers of a
 		// reader that draws lists, so no variant overrides them.
-		{"OKOverrideOfAListText", listUse(`{"id":"t1","opacity":0.5}`), ""},
-		{"ErrOverrideOfAReplacedItem", listUse(`{"id":"t2","opacity":0.5}`), `override of node "t2", which the list beside it draws`},
-		{"ErrOverrideOfAListMarker", listUse(`{"id":"m3","opacity":0.5}`), `override of node "m3", which the list beside it draws`},
+		{"ErrOverrideOfAListText", listUse(`{"id":"t1","opacity":0.5}`), `override of node "t1", which a list draws`},
+		{"OKOverrideOfAListsFrame", listUse(`{"id":"a","opacity":0.5}`), ""},
+		{"ErrOverrideOfAReplacedItem", listUse(`{"id":"t2","opacity":0.5}`), `override of node "t2", which a list draws`},
+		{"ErrOverrideOfAListMarker", listUse(`{"id":"m3","opacity":0.5}`), `override of node "m3", which a list draws`},
 		{"ErrIDTwice", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", blueFill, blueFill)), "", "Alpha")), `overrides node "a" twice`},
 		{"ErrNoID", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", `{"opacity":0.5}`)), "", "Alpha")), "an override has no id"},
 		{"ErrSegmentsOnFrame", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", `{"id":"a","styledTextSegments":[]}`)), "", "Alpha")), "which is no TEXT"},

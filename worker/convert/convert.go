@@ -90,7 +90,6 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	diagnostics = append(diagnostics, more...)
 	warned := warn.Done()
 	layout.Unwrap(root, referenced(warned, diagnostics))
-	text.UnlistFlowing(root.Out)
 
 	res := &resultjson.Result{
 		Manifest: resultjson.Manifest{Kind: resultjson.ResultKind, Version: resultjson.ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,
@@ -157,5 +156,6 @@ func draw(ctx context.Context, c *capturemodel.Capture, opts Options, load Asset
 	img.Sort(root.Out)
 	passOnCaptureWarnings(c, warn)
 	diagnostics := layout.Infer(root)
+	text.UnlistFlowing(root.Out) // before the passes that read a list TEXT's ranges
 	return &drawn{root: root, warn: warn, img: img, diagnostics: diagnostics}, nil
 }

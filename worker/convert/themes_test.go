@@ -39,6 +39,8 @@ func TestThemesAsVariableModes(t *testing.T) {
 		"theme/text/4B5563": {rgba(0.2941, 0.3333, 0.3882), rgba(0.7961, 0.8353, 0.8824)},
 		// The panel's shadow colour, rgba(17, 24, 39, 0.15), rgba(0, 0, 0, 0.6) in the dark theme.
 		"theme/shadow/111827 15%": {resultjson.RGBA{R: 0.0667, G: 0.0941, B: 0.1529, A: 0.15}, resultjson.RGBA{A: 0.6}},
+		// The inline tag's background (its line fragment's RECTANGLE), #374151 in the dark theme.
+		"theme/background/E5E7EB": {rgba(0.898, 0.9059, 0.9216), rgba(0.2157, 0.2549, 0.3176)},
 	}
 	byID := map[string]resultjson.Variable{}
 	for _, v := range vars.Variables {
@@ -87,14 +89,14 @@ func TestThemesAsVariableModes(t *testing.T) {
 		}
 		bound[v.Name] = true
 	}
-	for _, name := range []string{"color/brand", "color/ink", "color/surface", "color/line", "theme/text/4B5563"} {
+	for _, name := range []string{"color/brand", "color/ink", "color/surface", "color/line", "theme/text/4B5563", "theme/background/E5E7EB"} {
 		if !bound[name] {
 			t.Errorf("no paint style bound to %s (bound: %v)", name, bound)
 		}
 	}
 	var note *resultjson.Node
 	out.Result.Root.Walk(func(n *resultjson.Node) {
-		if n.Type == "TEXT" && n.Characters == "Saved a minute ago" {
+		if n.Type == "TEXT" && n.Characters == "Saved a minute ago draft" {
 			note = n
 		}
 	})
@@ -104,6 +106,15 @@ func TestThemesAsVariableModes(t *testing.T) {
 	}
 	if note == nil || style[note.FillStyleID] != "Theme/text/4B5563" {
 		t.Errorf("the note's text: %v, want its fill in the style Theme/text/4B5563", note)
+	}
+	var tag *resultjson.Node
+	out.Result.Root.Walk(func(n *resultjson.Node) {
+		if n.Type == "RECTANGLE" {
+			tag = n
+		}
+	})
+	if tag == nil || style[tag.FillStyleID] != "Theme/background/E5E7EB" {
+		t.Errorf("the tag's line fragment: %v, want its fill in the style Theme/background/E5E7EB", tag)
 	}
 	// The panel's and the badge's shadow: an EFFECT style of their effects whose colour is bound
 	// to the shadow's theme variable; the effect style the two shared before it is gone (no node

@@ -31,7 +31,7 @@ function figmaPaint(p: ResultPaint, images: Images, variables: VariablesById, no
       const { boundVariables, ...paint } = p;
       const solid: SolidPaint = paint;
       const alias = boundVariables?.color;
-      if (alias === undefined) return solid;
+      if (alias === undefined || alias === null) return solid;
       const variable = variables.get(alias.id);
       if (variable === undefined) {
         throw new MaterializeError(nodeId, `${field}.boundVariables.color`, `no variable ${JSON.stringify(alias.id)} in the result`);
@@ -53,18 +53,18 @@ function figmaPaint(p: ResultPaint, images: Images, variables: VariablesById, no
 }
 
 /**
- * Figma effects of the result's effects; a shadow's boundVariables (an effect style's, a colour a
- * dark theme changes) bound with figma.variables.setBoundVariableForEffect to the variables
- * (none given: an effect must have none, as a node's or a variant's never do).
+ * Figma effects of the result's effects; a shadow's boundVariables (the converter writes them on
+ * an effect style's shadows, where a dark theme changes the colour) bound with
+ * figma.variables.setBoundVariableForEffect to the result's variables.
  */
-export function figmaEffects(effects: readonly ResultEffect[], variables: VariablesById = new Map(), field = "effects"): Effect[] {
+export function figmaEffects(effects: readonly ResultEffect[], variables: VariablesById, field = "effects"): Effect[] {
   return effects.map((e, i): Effect => {
     switch (e.type) {
       case "DROP_SHADOW":
       case "INNER_SHADOW": {
         const { boundVariables, ...shadow } = e;
         const alias = boundVariables?.color;
-        if (alias === undefined) return shadow;
+        if (alias === undefined || alias === null) return shadow;
         const variable = variables.get(alias.id);
         if (variable === undefined) {
           throw new MaterializeError(null, `${field}[${i}].boundVariables.color`, `no variable ${JSON.stringify(alias.id)} in the result`);

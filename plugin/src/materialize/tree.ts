@@ -248,7 +248,7 @@ async function buildIcon(n: Node, parent: Parent, ctx: TreeContext): Promise<Sce
   applying(n.id, "(append to parent)", () => parent.appendChild(inst));
   inst.name = n.name;
   if (n.visible !== undefined) inst.visible = n.visible;
-  applyLayer(inst, n);
+  applyLayer(inst, n, ctx);
   if (n.constraints !== undefined) {
     const v = n.constraints;
     applying(n.id, "constraints", () => (inst.constraints = v));
@@ -270,7 +270,7 @@ async function buildGroup(n: Node, parent: Parent, ctx: TreeContext): Promise<Sc
   reportUntaken(group, n, ctx);
   group.name = n.name;
   if (n.visible !== undefined) group.visible = n.visible;
-  applyLayer(group, n);
+  applyLayer(group, n, ctx);
   await applyEffectStyleId(group, n, ctx);
   applySizing(group, n);
   await ctx.tick();
@@ -318,7 +318,7 @@ function createSvg(n: Node, ctx: TreeContext): FrameNode | RectangleNode {
 }
 
 /** Opacity, blend mode, effects, visibility: what every node type, GROUP included, has. */
-function applyLayer(node: SceneNode, n: Node): void {
+function applyLayer(node: SceneNode, n: Node, ctx: TreeContext): void {
   if (n.opacity !== undefined && "opacity" in node) {
     const v = n.opacity;
     applying(n.id, "opacity", () => (node.opacity = v));
@@ -328,7 +328,7 @@ function applyLayer(node: SceneNode, n: Node): void {
     applying(n.id, "blendMode", () => (node.blendMode = v));
   }
   if (n.effects !== undefined && "effects" in node) {
-    const v = figmaEffects(n.effects);
+    const v = figmaEffects(n.effects, ctx.library.variables);
     applying(n.id, "effects", () => (node.effects = v));
   }
 }
@@ -337,7 +337,7 @@ async function applyMembers(node: Created, n: Node, ctx: TreeContext): Promise<v
   const id = n.id;
   node.name = n.name;
   if (n.visible !== undefined) node.visible = n.visible;
-  applyLayer(node, n);
+  applyLayer(node, n, ctx);
   if (n.constraints !== undefined && "constraints" in node) {
     const v = n.constraints;
     applying(id, "constraints", () => (node.constraints = v));
@@ -707,7 +707,7 @@ function overridePaint(node: SceneNode, n: Node, main: Node, ctx: TreeContext): 
     }
   }
   if (differs("effects") && "effects" in node) {
-    const v = figmaEffects(n.effects ?? []);
+    const v = figmaEffects(n.effects ?? [], ctx.library.variables);
     applying(id, "effects", () => (node.effects = v));
   }
 }

@@ -132,7 +132,7 @@ function applyOverride(layer: SceneNode, o: VariantOverride, ctx: VariantContext
     }
   }
   if (o.effects !== undefined && "effects" in layer) {
-    const v = figmaEffects(o.effects);
+    const v = figmaEffects(o.effects, ctx.variables);
     applying(id, "effects", () => (layer.effects = v));
   }
   if (layer.type === "TEXT") {

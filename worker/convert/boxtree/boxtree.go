@@ -87,7 +87,10 @@ type Node struct {
 	// El is the element whose computed style gave the node's paints and type: a box's element,
 	// a text run's element, a paragraph's block. Nil for a form control's text (whose styles are
 	// named by value) and for generated nodes.
-	El   *capturemodel.DOMNode
+	El *capturemodel.DOMNode
+	// From is the element of the capture's document El is a copy of (an inline element's line
+	// fragment, drawn from a copy with the fragment's box); nil when El is the element itself.
+	From *capturemodel.DOMNode
 	Kind Kind
 	// DOM are the children of a Box's element as converted (pseudo-elements included).
 	DOM []*capturemodel.DOMNode

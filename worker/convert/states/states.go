@@ -331,15 +331,17 @@ func compare(main *resultjson.Node, variant *resultjson.Node, state string) ([]r
 	return out, ""
 }
 
-// listDrawn are the TEXTs under n that a reader drawing lists leaves out (docs/results.md "Text
-// members"): those a sibling's listText replaces, and listMarker TEXTs that do not flow in an
-// auto-layout parent. A variant cannot override them: the plugin makes no such layer.
+// listDrawn are the TEXTs under n that a reader drawing lists leaves out or draws as the list
+// (docs/results.md "Text members"): those a sibling's listText replaces, listMarker TEXTs that
+// do not flow in an auto-layout parent, and the TEXTs carrying a listText. A variant cannot
+// override them: the plugin makes no such layer, or draws it with other characters.
 func listDrawn(n *resultjson.Node) map[string]bool {
 	out := map[string]bool{}
 	n.Walk(func(p *resultjson.Node) {
 		flow := p.LayoutMode != "" && p.LayoutMode != "NONE"
 		for _, c := range p.Children {
 			if c.ListText != nil {
+				out[c.ID] = true // drawn with the list's characters, which a variant's ranges do not cover
 				for _, id := range c.ListText.Replaces {
 					out[id] = true
 				}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,7 +15,7 @@ import (
 )
 
 // DarkColors maps each element of the capture's document to the text, background and border
-// colours its dark theme gives it where they differ from the light ones (the capture's
+// colours and the box-shadow its dark theme gives it where they differ from the light ones (the capture's
 // dark_colors, by preorder element index); nil when the capture has none.
 func DarkColors(d *capturemodel.Document) map[*capturemodel.DOMNode]map[string]string {
 	if len(d.DarkColors) == 0 {
@@ -67,7 +68,11 @@ func Themes(root *boxtree.Node, styles []resultjson.Style, vars *resultjson.Vari
 		}
 	}
 	eachPainted(root, func(node *boxtree.Node) {
-		if colors := darkColors[node.El]; colors != nil {
+		colors := darkColors[node.El]
+		if node.From != nil {
+			colors = darkColors[node.From] // an inline element's line fragment: the element's colours
+		}
+		if colors != nil {
 			paintSlots(node, func(paints *[]resultjson.Paint, styleID *string, prop string) {
 				t.bind(paints, styleID, node.El, prop, colors)
 			})
@@ -219,16 +224,18 @@ func (t *themer) variable(role string, light, dark resultjson.RGBA) *resultjson.
 // light, the EFFECT style of those effects with each shadow colour the dark box-shadow dark
 // changes bound to a theme variable ("theme/shadow/<HEX>"), named "Theme/" and the effect
 // style's name. Only where the dark list is the light one in all but colours (the same shadows,
-// offsets, blurs and spreads): a theme that changes a shadow's geometry keeps the light one.
+// offsets, blurs and spreads) and the effects could be a style (at most MaxStyleEffects, none past
+// MaxEffectLength), with room for the style and its variables: otherwise nothing is made and the
+// node keeps its light shadows.
 func (t *themer) bindShadows(node *resultjson.Node, light, dark string) {
 	lightFX, ok1 := css.BoxShadows(light)
 	darkFX, ok2 := css.BoxShadows(dark)
 	if !ok1 || !ok2 || len(lightFX) == 0 || len(lightFX) != len(darkFX) || len(node.Effects) > MaxStyleEffects ||
-		len(node.Effects) < len(lightFX) || !reflect.DeepEqual(node.Effects[:len(lightFX)], lightFX) {
+		slices.ContainsFunc(node.Effects, overLong) || len(node.Effects) < len(lightFX) || !reflect.DeepEqual(node.Effects[:len(lightFX)], lightFX) {
 		return
 	}
-	effects := append([]resultjson.Effect{}, node.Effects...)
-	bound := ""
+	// Every pair is checked before anything is made: a theme that moves one shadow binds none.
+	var changed []int
 	for i, d := range darkFX {
 		l := lightFX[i]
 		if l.Color == nil || d.Color == nil {
@@ -239,20 +246,17 @@ func (t *themer) bindShadows(node *resultjson.Node, light, dark string) {
 		if !reflect.DeepEqual(l, d) {
 			return // the theme moves or resizes the shadow, not only its colour
 		}
-		if reflect.DeepEqual(lc, dc) {
-			continue
-		}
-		v := t.variable(themeRoles["box-shadow"], lc, dc)
-		if v == nil {
-			return
-		}
-		effects[i].BoundVariables = &resultjson.PaintBindings{Color: &resultjson.VariableAlias{Type: "VARIABLE_ALIAS", ID: v.ID}}
-		if bound == "" {
-			bound = "#" + colorLabel(dc)
+		if !reflect.DeepEqual(lc, dc) {
+			changed = append(changed, i)
 		}
 	}
-	if bound == "" {
+	if len(changed) == 0 || len(t.b.styles) >= MaxStyles || len(t.vars.Variables)+len(changed) > MaxVariables {
 		return
+	}
+	effects := append([]resultjson.Effect{}, node.Effects...)
+	for _, i := range changed {
+		v := t.variable(themeRoles["box-shadow"], *lightFX[i].Color, *darkFX[i].Color)
+		effects[i].BoundVariables = &resultjson.PaintBindings{Color: &resultjson.VariableAlias{Type: "VARIABLE_ALIAS", ID: v.ID}}
 	}
 	raw, err := json.Marshal(effects)
 	if err != nil {
@@ -263,15 +267,13 @@ func (t *themer) bindShadows(node *resultjson.Node, light, dark string) {
 	if i, ok := t.b.byKey[key]; ok {
 		id = t.b.styles[i].ID
 	} else {
-		id = t.b.add(key, resultjson.Style{Type: "EFFECT", Name: "Theme/" + EffectStyleName(effects), Description: "prefers-color-scheme: dark " + bound,
-			Effects: effects})
+		id = t.b.add(key, resultjson.Style{Type: "EFFECT", Name: "Theme/" + EffectStyleName(effects),
+			Description: "prefers-color-scheme: dark #" + colorLabel(*darkFX[changed[0]].Color), Effects: effects})
 	}
-	if id != "" {
-		if node.EffectStyleID != "" {
-			t.left[node.EffectStyleID] = true
-		}
-		node.EffectStyleID = id
+	if node.EffectStyleID != "" {
+		t.left[node.EffectStyleID] = true
 	}
+	node.EffectStyleID = id
 }
 
 // colorLabel writes a colour as its hex digits, with its opacity when translucent ("D1D9E0",

@@ -143,8 +143,9 @@ func oneSpacing(gaps []float64) (spacing float64, ok bool) {
 // UnlistFlowing leaves out the ListText of every TEXT under root whose parent lays its children
 // out (auto layout, a layout pass's choice made after the lists): a reader that draws the list
 // would leave the replaced siblings out and so move the others, and the backend refuses it. The
-// items and markers then draw the list as the page did. Run after the passes that change the
-// tree's structure.
+// items and markers then draw the list as the page did. Run after the layout pass (the last that
+// sets layoutMode; unwrapping later moves no list), before the styles, components and states
+// passes, which read a list TEXT's ranges.
 func UnlistFlowing(root *resultjson.Node) {
 	root.Walk(func(p *resultjson.Node) {
 		if p.LayoutMode == "" || p.LayoutMode == "NONE" {

@@ -189,7 +189,8 @@ func (tb *builder) inlineBoxes(el *capturemodel.DOMNode, f *frame, in inherited)
 		frag.Box = r
 		if node, _, layers := tb.box(&frag, f, "RECTANGLE", false, false, false); node != nil {
 			tb.dropSVGBackgrounds(node, el, layers)
-			f.add(node, &frag, in).Paints = true
+			b := f.add(node, &frag, in)
+			b.Paints, b.From = true, el
 		}
 		tb.outlineRing(&frag, f, in)
 	}

@@ -761,7 +761,7 @@ export interface DropShadowEffect {
   blendMode: BlendMode;
   showShadowBehindNode?: boolean;
   /**
-   * An EFFECT style's shadow only: its colour bound to a COLOR variable of the result's variables (Figma's setBoundVariableForEffect), where a dark theme changes it.
+   * The shadow's colour bound to a COLOR variable of the result's variables (Figma's setBoundVariableForEffect). The converter writes it on an EFFECT style's shadows, where a dark theme changes the colour; the backend checks it there (a VARIABLE_ALIAS naming a COLOR variable).
    */
   boundVariables?: {
     color?: VariableAlias;
@@ -785,7 +785,7 @@ export interface InnerShadowEffect {
   visible: boolean;
   blendMode: BlendMode;
   /**
-   * An EFFECT style's shadow only: its colour bound to a COLOR variable of the result's variables (Figma's setBoundVariableForEffect), where a dark theme changes it.
+   * The shadow's colour bound to a COLOR variable of the result's variables (Figma's setBoundVariableForEffect). The converter writes it on an EFFECT style's shadows, where a dark theme changes the colour; the backend checks it there (a VARIABLE_ALIAS naming a COLOR variable).
    */
   boundVariables?: {
     color?: VariableAlias;
