@@ -38,7 +38,7 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
 
 /** Input node n as the plugin creates it: a TEXT with a listText as its list (characters, ranges, height). */
-function asCreated(n: Obj): Obj {
+export function asCreated(n: Obj): Obj {
   const list = n["listText"];
   if (!isObj(list)) return n;
   const { listText: _, ...rest } = n;

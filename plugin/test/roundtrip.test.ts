@@ -11,7 +11,7 @@ import type { ResultInput } from "@code2des/api/result";
 import { materialize, PluginDataKey, type MaterializeWarning } from "../src/materialize.js";
 import { DefaultFonts, install, StubFrame, type FontList } from "./figma-stub.js";
 import { allNodeTypes, corpusResults, goldenResults, type Fixture } from "./fixtures.js";
-import { Reader, equalJson } from "./readback.js";
+import { Reader, asCreated, equalJson } from "./readback.js";
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -54,17 +54,10 @@ function expectedTree(root: Json, warnings: MaterializeWarning[]): Json {
   const unstyled = new Set(warnings.filter((w) => w.code === "TEXT_STYLE_NOT_APPLIED").map((w) => w.nodeId));
   const walk = (n: Json): Json => {
     if (typeof n !== "object" || n === null || Array.isArray(n)) return n;
-    const o = { ...n };
+    // A TEXT with a listText is created as the list it holds (its characters, ranges, height).
+    const o = asCreated({ ...n });
     if (typeof o["id"] === "string" && unscrolled.has(o["id"])) delete o["scrollBehavior"];
     if (typeof o["id"] === "string" && unstyled.has(o["id"])) delete o["textStyleId"];
-    const list = o["listText"];
-    if (typeof list === "object" && list !== null && !Array.isArray(list)) {
-      // A TEXT with a listText is created as the list it holds (its characters, ranges, height).
-      o["characters"] = list["characters"] ?? null;
-      o["styledTextSegments"] = list["styledTextSegments"] ?? null;
-      o["height"] = list["height"] ?? null;
-      delete o["listText"];
-    }
     if (Array.isArray(o["children"])) {
       const parent = o;
       const replaced = new Set(o["children"].flatMap((c) => {

@@ -92,9 +92,8 @@ func (w *treeWalker) textMember(key string, tm *textMembers) error {
 		}
 		tm.maxLines = &v
 	case "paragraphIndent":
-		v, err := w.num(key)
-		if err != nil || math.IsNaN(v) || v < 0 || v > MaxLayoutLength {
-			return fmt.Errorf("%q must be a number of px from 0 to %d", key, MaxLayoutLength)
+		if _, err := w.layoutLength(`"paragraphIndent"`); err != nil {
+			return err
 		}
 	case "hangingList", "listMarker":
 		tok, err := w.dec.Token()
@@ -158,10 +157,7 @@ func (w *treeWalker) listTextMember(refs []pendingRef) (*listText, []pendingRef,
 			lt.characters, err = w.str("listText characters")
 		case "height":
 			var v float64
-			v, err = w.num("listText height")
-			if err == nil && (math.IsNaN(v) || v < 0 || v > MaxLayoutLength) {
-				err = fmt.Errorf(`"listText" height must be a number of px from 0 to %d`, MaxLayoutLength)
-			}
+			v, err = w.layoutLength(`"listText" height`)
 			lt.height = &v
 		case "styledTextSegments":
 			lt.segments, refs, err = w.segments(refs)
@@ -341,11 +337,7 @@ func (w *treeWalker) segments(refs []pendingRef) ([]segmentRange, []pendingRef, 
 			case "listOptions":
 				s.listed, err = w.listOptions()
 			case "listSpacing":
-				var v float64
-				v, err = w.num("segment listSpacing")
-				if err == nil && (math.IsNaN(v) || v < 0 || v > MaxLayoutLength) {
-					err = fmt.Errorf(`a segment's "listSpacing" must be a number of px from 0 to %d`, MaxLayoutLength)
-				}
+				_, err = w.layoutLength(`a segment's "listSpacing"`)
 			default:
 				refs, err = w.skip(1, refs)
 			}
@@ -437,6 +429,15 @@ func isIndex(v float64) bool {
 // splitsPair reports whether offset i falls between the halves of a surrogate pair.
 func splitsPair(units []uint16, i int) bool {
 	return i > 0 && i < len(units) && utf16.IsSurrogate(rune(units[i])) && units[i] >= 0xDC00 && units[i-1] >= 0xD800 && units[i-1] < 0xDC00
+}
+
+// layoutLength reads a length of px from 0 to MaxLayoutLength; what names it in the error.
+func (w *treeWalker) layoutLength(what string) (float64, error) {
+	v, err := w.num(what)
+	if err != nil || math.IsNaN(v) || v < 0 || v > MaxLayoutLength {
+		return 0, fmt.Errorf("%s must be a number of px from 0 to %d", what, MaxLayoutLength)
+	}
+	return v, nil
 }
 
 func (w *treeWalker) num(what string) (float64, error) {

@@ -56,7 +56,8 @@ func Themes(root *boxtree.Node, styles []resultjson.Style, vars *resultjson.Vari
 	if vars == nil {
 		vars = &resultjson.Variables{Collection: resultjson.VariableCollectionName, Variables: []resultjson.Variable{}}
 	}
-	t := &themer{b: b, vars: vars, varNames: map[string]bool{}, varAt: map[string]int{}, left: map[string]bool{}, darkOf: map[string]any{}}
+	t := &themer{b: b, vars: vars, varNames: map[string]bool{}, varAt: map[string]int{}, darkOf: map[string]any{}}
+	before := len(vars.Variables)
 	dark := map[string]any{}
 	for _, v := range vars.Variables {
 		t.varNames[v.Name] = true
@@ -81,36 +82,34 @@ func Themes(root *boxtree.Node, styles []resultjson.Style, vars *resultjson.Vari
 			}
 		}
 	})
-	if !t.made {
+	if len(vars.Variables) == before {
 		if len(vars.Variables) == 0 {
 			vars = nil
 		}
 		return styles, vars
 	}
 	vars.Modes = []string{resultjson.ModeLight, resultjson.ModeDark}
-	return dropUnused(root, b.styles, t.left), vars
+	return dropUnused(root, b.styles), vars
 }
 
-// dropUnused returns styles without those of left (the effect styles nodes moved off to a theme
-// style) that no node under root refers to any more, the rest numbered S:1, S:2, ... again in
-// their order and the nodes' references renumbered with them.
-func dropUnused(root *boxtree.Node, styles []resultjson.Style, left map[string]bool) []resultjson.Style {
-	if len(left) == 0 {
-		return styles
-	}
+// dropUnused returns styles without those no node of the tree under root refers to (an effect
+// style whose nodes all moved to a theme style: the styles pass makes none without its nodes),
+// the rest numbered S:1,
+// S:2, ... again in their order and the nodes' references renumbered with them.
+func dropUnused(root *boxtree.Node, styles []resultjson.Style) []resultjson.Style {
 	refs := func(n *resultjson.Node) []*string {
 		return []*string{&n.FillStyleID, &n.StrokeStyleID, &n.TextStyleID, &n.EffectStyleID}
 	}
 	used := map[string]bool{}
-	root.Out.Walk(func(n *resultjson.Node) {
-		for _, r := range refs(n) {
+	root.Walk(func(b *boxtree.Node) {
+		for _, r := range refs(b.Out) {
 			used[*r] = true
 		}
 	})
 	renamed := map[string]string{}
 	var out []resultjson.Style
 	for _, s := range styles {
-		if left[s.ID] && !used[s.ID] {
+		if !used[s.ID] {
 			continue
 		}
 		id := "S:" + strconv.Itoa(len(out)+1)
@@ -121,8 +120,8 @@ func dropUnused(root *boxtree.Node, styles []resultjson.Style, left map[string]b
 	if len(out) == len(styles) {
 		return styles
 	}
-	root.Out.Walk(func(n *resultjson.Node) {
-		for _, r := range refs(n) {
+	root.Walk(func(b *boxtree.Node) {
+		for _, r := range refs(b.Out) {
 			if *r != "" {
 				*r = renamed[*r]
 			}
@@ -138,12 +137,9 @@ type themer struct {
 	varNames map[string]bool
 	// varAt is the index in vars of each theme variable, by role and colours.
 	varAt map[string]int
-	// left are the effect styles nodes were moved off (to a theme style), by id.
-	left map[string]bool
 	// darkOf is the Dark value (nil when none) of the variable each paint style of the styles
 	// pass binds, by style id.
 	darkOf map[string]any
-	made   bool
 }
 
 // bind gives the style id at styleID the theme style of a single SOLID paint list painted with
@@ -216,7 +212,6 @@ func (t *themer) variable(role string, light, dark resultjson.RGBA) *resultjson.
 	t.varAt[key] = len(t.vars.Variables)
 	t.vars.Variables = append(t.vars.Variables, resultjson.Variable{ID: "V:" + strconv.Itoa(len(t.vars.Variables)+1), Name: name, ResolvedType: "COLOR", Value: light,
 		ValuesByMode: map[string]any{resultjson.ModeDark: dark}})
-	t.made = true
 	return &t.vars.Variables[len(t.vars.Variables)-1]
 }
 
@@ -269,9 +264,6 @@ func (t *themer) bindShadows(node *resultjson.Node, light, dark string) {
 	} else {
 		id = t.b.add(key, resultjson.Style{Type: "EFFECT", Name: "Theme/" + EffectStyleName(effects),
 			Description: "prefers-color-scheme: dark #" + colorLabel(*darkFX[changed[0]].Color), Effects: effects})
-	}
-	if node.EffectStyleID != "" {
-		t.left[node.EffectStyleID] = true
 	}
 	node.EffectStyleID = id
 }

@@ -48,13 +48,13 @@ func (s *Setter) Lists(root *boxtree.Node) {
 	}
 	root.Walk(func(f *boxtree.Node) {
 		for j := 0; j < len(f.Kids); j++ {
-			items, spacing := s.listAt(f.Kids[j:], parents)
+			l := s.listAt(f.Kids[j:], parents)
 			switch {
-			case items == nil:
-			case spacing == 0:
-				s.mergeList(f, items)
+			case l == nil:
+			case l.spacing == 0:
+				s.mergeList(f, l)
 			default:
-				s.spacedList(items, spacing)
+				s.spacedList(l)
 			}
 		}
 	})
@@ -65,22 +65,29 @@ type listItem struct {
 	marker, text *boxtree.Node
 }
 
-// listAt returns the items of the list whose first item's marker TEXT is kids[0], when they are
-// the kids that follow it (marker, paragraph, marker, paragraph …) and Figma's list draws them as
-// the page did (listable), and the space between each two items (px, the same between all, at
-// most MaxListSpacing); nil otherwise.
-func (s *Setter) listAt(kids []*boxtree.Node, parents map[*capturemodel.DOMNode]*capturemodel.DOMNode) ([]listItem, float64) {
+// figmaList is a list Figma draws: its items, its type (UNORDERED or ORDERED) and the space between
+// each two items (px; 0 when they touch).
+type figmaList struct {
+	items   []listItem
+	kind    string
+	spacing float64
+}
+
+// listAt returns the list whose first item's marker TEXT is kids[0], when its items are the kids
+// that follow it (marker, paragraph, marker, paragraph …), Figma's list draws them as the page
+// did (listable) and the space between each two is the same (oneSpacing); nil otherwise.
+func (s *Setter) listAt(kids []*boxtree.Node, parents map[*capturemodel.DOMNode]*capturemodel.DOMNode) *figmaList {
 	first := kids[0]
 	if first.Text == nil || first.Text.Style == nil || first.Text.Style.Tag != "::marker" {
-		return nil, 0
+		return nil
 	}
 	if len(kids) < 2 || kids[1].Text == nil {
-		return nil, 0
+		return nil
 	}
 	li := kids[1].Text.Style
 	list := parents[li]
 	if list == nil || (list.Tag != "ul" && list.Tag != "ol") {
-		return nil, 0
+		return nil
 	}
 	var lis []*capturemodel.DOMNode
 	for _, c := range list.Children {
@@ -89,11 +96,11 @@ func (s *Setter) listAt(kids []*boxtree.Node, parents map[*capturemodel.DOMNode]
 		case c.Type == "element":
 			lis = append(lis, c)
 		case c.Type == "text" && strings.TrimSpace(c.Text) != "":
-			return nil, 0
+			return nil
 		}
 	}
 	if len(lis) == 0 || lis[0] != li || len(kids) < 2*len(lis) {
-		return nil, 0
+		return nil
 	}
 	items := make([]listItem, len(lis))
 	kind := ""
@@ -101,7 +108,7 @@ func (s *Setter) listAt(kids []*boxtree.Node, parents map[*capturemodel.DOMNode]
 		it := listItem{marker: kids[2*i], text: kids[2*i+1]}
 		k, ok := s.listable(el, i, it)
 		if !ok || (kind != "" && k != kind) {
-			return nil, 0
+			return nil
 		}
 		kind = k
 		items[i] = it
@@ -109,16 +116,16 @@ func (s *Setter) listAt(kids []*boxtree.Node, parents map[*capturemodel.DOMNode]
 	gaps := make([]float64, 0, len(items)-1)
 	for i := 1; i < len(items); i++ {
 		if !sameListNode(items[0].text.Out, items[i].text.Out) {
-			return nil, 0
+			return nil
 		}
 		prev := items[i-1].text.Out
 		gaps = append(gaps, items[i].text.Out.Y-(prev.Y+prev.Height))
 	}
 	spacing, ok := oneSpacing(gaps)
 	if !ok {
-		return nil, 0
+		return nil
 	}
-	return items, spacing
+	return &figmaList{items: items, kind: kind, spacing: spacing}
 }
 
 // oneSpacing returns the one space (px) between all of a list's items, from the gaps between
@@ -240,7 +247,8 @@ func sameListNode(a, b *resultjson.Node) bool {
 // by "\n", in the style of the text before it), their ranges with listOptions, down to the last
 // item's bottom, hangingList; the other items' TEXTs leave f (their warnings go to the list) and
 // the markers' TEXTs stay, marked listMarker.
-func (s *Setter) mergeList(f *boxtree.Node, items []listItem) {
+func (s *Setter) mergeList(f *boxtree.Node, l *figmaList) {
+	items := l.items
 	list := items[0].text.Out
 	gone := map[*resultjson.Node]bool{}
 	goneIDs := map[string]bool{}
@@ -253,7 +261,7 @@ func (s *Setter) mergeList(f *boxtree.Node, items []listItem) {
 	}
 	last := items[len(items)-1].text.Out
 	list.Height = last.Y + last.Height - list.Y
-	list.Characters, list.StyledTextSegments = listParagraphs(items, s.listType(items[0].text.Text.Style))
+	list.Characters, list.StyledTextSegments = listParagraphs(items, l.kind)
 	list.Name = naming.Clip(strings.NewReplacer(rlm, "", lrm, "").Replace(list.Characters))
 	list.HangingList = true
 	if s.Warn != nil {
@@ -297,14 +305,15 @@ func listParagraphs(items []listItem, kind string) (string, []resultjson.StyledT
 	return chars.String(), segs
 }
 
-// spacedList gives the first item's TEXT the list Figma draws for items with spacing (px)
-// between each two (resultjson.ListText): the items' characters as paragraphs, their ranges with
+// spacedList gives the first item's TEXT the list Figma draws for items with space between each
+// two (resultjson.ListText): the items' characters as paragraphs, their ranges with
 // listOptions and listSpacing, down to the last item's bottom. Every item's TEXT and marker TEXT
 // stay as they are, for a reader that ignores the list.
-func (s *Setter) spacedList(items []listItem, spacing float64) {
-	chars, segs := listParagraphs(items, s.listType(items[0].text.Text.Style))
+func (s *Setter) spacedList(l *figmaList) {
+	items := l.items
+	chars, segs := listParagraphs(items, l.kind)
 	for i := range segs {
-		segs[i].ListSpacing = spacing
+		segs[i].ListSpacing = l.spacing
 	}
 	first, last := items[0].text.Out, items[len(items)-1].text.Out
 	lt := &resultjson.ListText{Characters: chars, Height: last.Y + last.Height - first.Y, StyledTextSegments: segs}
@@ -326,14 +335,4 @@ func sameRange(a, b resultjson.StyledTextSegment) bool {
 	ja, erra := json.Marshal(a)
 	jb, errb := json.Marshal(b)
 	return erra == nil && errb == nil && bytes.Equal(ja, jb)
-}
-
-// listType is the Figma list type of li's marker ("" when Figma's list draws none like it).
-func (s *Setter) listType(li *capturemodel.DOMNode) string {
-	for _, p := range li.Pseudo {
-		if p.Which == "marker" {
-			return listTypes[p.Content]
-		}
-	}
-	return ""
 }
