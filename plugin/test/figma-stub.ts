@@ -640,10 +640,18 @@ export class StubFrame extends StubBox
     if (v === "BASELINE" && this.layoutMode !== "HORIZONTAL") fail("in set_counterAxisAlignItems: BASELINE needs layoutMode HORIZONTAL");
     this.counterAxisAlignValue = v;
   }
-  /** Sets the size as auto layout does, without the checks of resize. */
+  /** Figma's resize of a frame: the children its auto layout does not place follow by their constraints. */
+  override resize(width: number, height: number): void {
+    const [dw, dh] = [width - this.width, height - this.height];
+    super.resize(width, height);
+    followConstraints(this, dw, dh);
+  }
+  /** Sets the size as auto layout does, without the checks of resize; the children it does not place follow by their constraints. */
   resizeWithoutLayout(width: number, height: number): void {
+    const [dw, dh] = [width - this.width, height - this.height];
     this.box.width = width;
     this.box.height = height;
+    followConstraints(this, dw, dh);
   }
   get numberOfFixedChildren(): number {
     return this.fixedChildren;
@@ -651,6 +659,28 @@ export class StubFrame extends StubBox
   set numberOfFixedChildren(v: number) {
     if (!Number.isInteger(v) || v < 0 || v > this.kids.children.length) fail(`in set_numberOfFixedChildren: Expected 0..${this.kids.children.length}, got ${v}`);
     this.fixedChildren = v;
+  }
+}
+
+/**
+ * Figma's constraints once frame f grew by dw and dh px: each child its auto layout does not
+ * place (every child of a frame without auto layout, an ABSOLUTE one of a frame with it) moves
+ * (MAX: with the right or bottom edge, CENTER: half as far) or resizes (STRETCH) on each axis;
+ * MIN keeps it where it is. A resized text lays its characters out again.
+ */
+function followConstraints(f: StubFrame, dw: number, dh: number): void {
+  if (dw === 0 && dh === 0) return;
+  for (const c of f.children) {
+    if (!(c instanceof StubLayer) || (f.layoutMode !== "NONE" && c.layoutPositioning !== "ABSOLUTE")) continue;
+    const move = (constraint: ConstraintType, d: number): number => (constraint === "MAX" ? d : constraint === "CENTER" ? d / 2 : 0);
+    const grow = (constraint: ConstraintType, d: number): number => (constraint === "STRETCH" ? d : 0);
+    const { horizontal, vertical } = c.constraints;
+    c.x = px(c.x + move(horizontal, dw));
+    c.y = px(c.y + move(vertical, dh));
+    const [w, h] = [px(c.width + grow(horizontal, dw)), px(c.height + grow(vertical, dh))];
+    if (w === c.width && h === c.height) continue;
+    c.resize(w, h);
+    if (c instanceof StubText) c.textAutoResize = c.textAutoResize;
   }
 }
 

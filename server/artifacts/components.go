@@ -79,7 +79,8 @@ func (s *nodeShape) add(key string, raw []byte) {
 // change: a TEXT whose textAutoResize grows it (WIDTH_AND_HEIGHT: width and height, HEIGHT:
 // height) and which is not FIXED or FILL on that axis; a HORIZONTAL or VERTICAL frame without
 // wrap that hugs (HUG) on an axis where a flowing child grows; a layer that fills (FILL) its
-// auto-layout parent on an axis (its parent gives it its size). The children of every such
+// auto-layout parent on an axis, or an ABSOLUTE one whose constraints STRETCH it there (its
+// parent gives it its size). The children of every such
 // frame (hugging or not) may sit elsewhere and grow, as its auto layout places them. A
 // transformed node never grows.
 type growth uint8
@@ -117,14 +118,38 @@ func (s *nodeShape) growth(typ string, st *nodeStructure, transformed bool) grow
 			g |= inner & growsHeight
 		}
 	}
-	// A layer that fills its auto-layout parent on an axis takes its size there from the parent.
-	if !transformed && st.enums["layoutSizingHorizontal"] == "FILL" {
+	// A layer that fills its auto-layout parent on an axis, or an ABSOLUTE one whose
+	// constraints stretch it with the parent, takes its size there from the parent.
+	if transformed {
+		return g
+	}
+	stretch := s.stretched(st)
+	if st.enums["layoutSizingHorizontal"] == "FILL" || stretch.Horizontal == "STRETCH" {
 		g |= growsWidth
 	}
-	if !transformed && st.enums["layoutSizingVertical"] == "FILL" {
+	if st.enums["layoutSizingVertical"] == "FILL" || stretch.Vertical == "STRETCH" {
 		g |= growsHeight
 	}
 	return g
+}
+
+// constraints is Figma's Constraints, a node's constraints member.
+type constraints struct {
+	Horizontal string `json:"horizontal"`
+	Vertical   string `json:"vertical"`
+}
+
+// stretched is the constraints of an ABSOLUTE node of structure st (none for another node, or
+// constraints that are not an object of two strings: the member is passed on unchecked).
+func (s *nodeShape) stretched(st *nodeStructure) constraints {
+	var c constraints
+	if st.enums["layoutPositioning"] != "ABSOLUTE" {
+		return c
+	}
+	if v := s.value("constraints"); v != "" && json.Unmarshal([]byte(v), &c) != nil {
+		return constraints{}
+	}
+	return c
 }
 
 // flows says whether the node of structure st is a HORIZONTAL or VERTICAL frame without wrap,

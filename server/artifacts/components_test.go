@@ -133,12 +133,23 @@ func plainLink(id string, textWidth int, extra string) string {
 		"children":[{"type":"TEXT","id":"%st","name":"","x":16,"y":8,"width":%d,"height":24,"characters":"x","textAutoResize":"WIDTH_AND_HEIGHT"}]}`, id, extra, id, textWidth)
 }
 
+// underlined is navLink's hugging link with an underline along its bottom edge as wide as the
+// link, of positioning (`,"layoutPositioning":"ABSOLUTE"` or "") and constraints (a member or "").
+func underlined(id string, x, textWidth int, positioning, constraints, extra string) string {
+	link := navLink(id, x, textWidth, "HUG", "WIDTH_AND_HEIGHT", extra)
+	line := fmt.Sprintf(`,{"type":"FRAME","id":"%su","name":"Underline","x":0,"y":38,"width":%d,"height":2%s%s}`, id, textWidth+32, positioning, constraints)
+	return strings.TrimSuffix(link, "]}") + line + "]}"
+}
+
 // TestComponentGrowthRules: uses may differ in the sizes a hugging auto-layout root and a text
 // that grows with its characters get (Figma lays the instance out again), and in the size of an
 // auto-layout root that does not hug (the plugin resizes the instance), nowhere else.
 func TestComponentGrowthRules(t *testing.T) {
 	t.Parallel()
 	const name = `,"componentName":"Link"`
+	const absolute = `,"layoutPositioning":"ABSOLUTE"`
+	const stretch = `,"constraints":{"horizontal":"STRETCH","vertical":"MAX"}`
+	const atEnd = `,"constraints":{"horizontal":"MAX","vertical":"MAX"}`
 	for _, tc := range []struct {
 		name, root, wantErr string
 	}{
@@ -156,6 +167,12 @@ func TestComponentGrowthRules(t *testing.T) {
 		{"ErrWidthOfHeightText", componentTree(navLink("a", 0, 40, "HUG", "HEIGHT", name), navLink("b", 100, 80, "HUG", "HEIGHT", "")), "differs from its first use"},
 		{"ErrWrappingRoot", componentTree(navLink("a", 0, 40, "HUG", "WIDTH_AND_HEIGHT", name+`,"layoutWrap":"WRAP"`), navLink("b", 100, 80, "HUG", "WIDTH_AND_HEIGHT", `,"layoutWrap":"WRAP"`)), "differs from its first use"},
 		{"ErrStyleStillCounts", componentTree(navLink("a", 0, 40, "HUG", "WIDTH_AND_HEIGHT", name), navLink("b", 100, 80, "HUG", "WIDTH_AND_HEIGHT", `,"cornerRadius":4`)), "differs from its first use"},
+		// An ABSOLUTE layer whose constraints STRETCH it with its hugging frame takes the frame's width.
+		{"OKStretchedUnderline", componentTree(underlined("a", 0, 40, absolute, stretch, name), underlined("b", 100, 80, absolute, stretch, "")), ""},
+		{"ErrUnderlineWithoutConstraints", componentTree(underlined("a", 0, 40, absolute, "", name), underlined("b", 100, 80, absolute, "", "")), "differs from its first use"},
+		{"ErrUnderlineAtTheEnd", componentTree(underlined("a", 0, 40, absolute, atEnd, name), underlined("b", 100, 80, absolute, atEnd, "")), "differs from its first use"},
+		{"ErrStretchOfAFlowingLayer", componentTree(underlined("a", 0, 40, "", stretch, name), underlined("b", 100, 80, "", stretch, "")), "differs from its first use"},
+		{"ErrUnderlineConstraintsDiffer", componentTree(underlined("a", 0, 40, absolute, stretch, name), underlined("b", 100, 80, absolute, atEnd, "")), "differs from its first use"},
 		{"ErrPaddingStillCounts", componentTree(navLink("a", 0, 40, "HUG", "WIDTH_AND_HEIGHT", name), strings.Replace(navLink("b", 100, 80, "HUG", "WIDTH_AND_HEIGHT", ""), `"paddingLeft":16`, `"paddingLeft":17`, 1)), "differs from its first use"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/worker/convert/components"
+	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
@@ -46,6 +47,7 @@ var fixtureComponents = map[string][2]int{
 	"layout-columns":    {1, 2},  // the two cards without a badge (columns)
 	"layout-variants":   {5, 7},  // links (Default, 3 uses) and the current one; three feature cards of one set
 	"layout-stretched":  {1, 4},  // four cards of one content, two stretched by their grid row (resized instances)
+	"layout-overlays":   {1, 4},  // four tabs of other widths whose positioned layers follow them (constraints)
 	"layout-nested":     {6, 14}, // buttons (6 uses, 5 nested) and headings (3, nested) in three feature cards of one set and two plan cards
 	"capture-vertical":  {4, 4},  // four writing-mode boxes of one kind: one set
 	"placeholder":       {3, 3},  // three fields of one kind, each styled its own way: one set
@@ -408,6 +410,50 @@ func TestCardsARowStretchesAreResizedInstances(t *testing.T) {
 	}
 	if want := "200x136 FIXED,200x136 HUG,200x136 FIXED,416x88 HUG"; strings.Join(got, ",") != want {
 		t.Errorf("cards %s, want %s", strings.Join(got, ","), want)
+	}
+	noneSkipped(t, res)
+}
+
+// TestOverlaysFollowTheirTab converts overlays.html: four tabs as wide as their labels, each with
+// an underline along its whole bottom edge and a dot in its top right corner, both positioned.
+// The underline STRETCHes with its tab across and sits at its bottom (MAX), the dot at its right
+// edge (MAX), so an instance as wide as another label draws them where the page does: the tabs
+// are one component of four instances.
+func TestOverlaysFollowTheirTab(t *testing.T) {
+	t.Parallel()
+	checkExample(t, "layout-overlays", "../../testdata/workers/result.overlays.json")
+	res := loadFixture(t, "layout-overlays").convert(t).Result
+	uses, _ := componentUses(res.Root)
+	tabs := uses["C:1"]
+	if len(uses) != 1 || len(tabs) != 4 {
+		t.Fatalf("components %v, want C:1 with the four tabs", uses)
+	}
+	widths := map[float64]bool{}
+	for _, tab := range tabs {
+		widths[tab.Width] = true
+		var got []string
+		for _, c := range tab.Children {
+			if c.LayoutPositioning != layout.PositionAbsolute {
+				continue
+			}
+			if c.Constraints == nil {
+				t.Fatalf("%s: ABSOLUTE %s has no constraints", tab.Name, c.Name)
+			}
+			got = append(got, fmt.Sprintf("%s %s/%s %v,%v %vx%v", c.Name, c.Constraints.Horizontal, c.Constraints.Vertical,
+				c.X, c.Y, c.Width, c.Height))
+		}
+		want := []string{
+			fmt.Sprintf("Dot MAX/MIN %v,0 8x8", tab.Width-8),
+			fmt.Sprintf("::after STRETCH/MAX 0,%v %vx3", tab.Height-3, tab.Width),
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s (%vx%v): positioned layers %q, want %q", tab.Name, tab.Width, tab.Height, got, want)
+		}
+	}
+	if len(widths) != 4 {
+		t.Errorf("the tabs' widths %v, want four", widths)
 	}
 	noneSkipped(t, res)
 }

@@ -62,6 +62,7 @@ var fixtureSites = map[string][2]string{
 	"layout-variants":   {"testdata/layout-site", "/variants.html"},
 	"layout-nested":     {"testdata/layout-site", "/nested.html"},
 	"layout-stretched":  {"testdata/layout-site", "/stretched.html"},
+	"layout-overlays":   {"testdata/layout-site", "/overlays.html"},
 	"themes":            {"testdata/layout-site", "/themes.html"},
 	"states":            {"../capture/capturetest/site", "/states.html"},
 	"state-layers":      {"testdata/layout-site", "/state-layers.html"},

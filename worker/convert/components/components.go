@@ -442,11 +442,28 @@ func grows(n *resultjson.Node, kids []shape) axes {
 			a |= inner & vertical
 		}
 	}
-	// A layer that fills its auto-layout parent on an axis takes its size there from the parent.
+	// A layer that fills its auto-layout parent on an axis, or an ABSOLUTE one that stretches
+	// with it, takes its size there from the parent.
 	if n.RelativeTransform == nil && n.LayoutSizingHorizontal == layout.SizingFill {
 		a |= horizontal
 	}
 	if n.RelativeTransform == nil && n.LayoutSizingVertical == layout.SizingFill {
+		a |= vertical
+	}
+	return a | stretched(n)
+}
+
+// stretched says on which axes n is an ABSOLUTE layer whose constraints STRETCH it with its
+// frame.
+func stretched(n *resultjson.Node) axes {
+	var a axes
+	if n.RelativeTransform != nil || n.LayoutPositioning != layout.PositionAbsolute || n.Constraints == nil {
+		return 0
+	}
+	if n.Constraints.Horizontal == layout.ConstraintStretch {
+		a |= horizontal
+	}
+	if n.Constraints.Vertical == layout.ConstraintStretch {
 		a |= vertical
 	}
 	return a
@@ -629,7 +646,7 @@ func Kind(name string) string {
 func clearPlacement(c *resultjson.Node) {
 	c.X, c.Y = 0, 0
 	c.LayoutPositioning, c.LayoutSizingHorizontal, c.LayoutSizingVertical, c.ScrollBehavior = "", "", "", ""
-	c.GridChild = resultjson.GridChild{}
+	c.Constraints, c.GridChild = nil, resultjson.GridChild{}
 }
 
 // Check says why the uses would not draw exactly as they are when each is an INSTANCE of a
@@ -669,7 +686,8 @@ func hug(n, main *resultjson.Node) {
 }
 
 // place lets every auto-layout frame of the instance tree n that changed size, or whose
-// children did, place its children as Figma does (layout.LayOut), outermost first.
+// children did, place its children as Figma does (layout.LayOut; an ABSOLUTE child follows the
+// frame's new size by its constraints, layout.Follow), outermost first.
 func place(n, main *resultjson.Node) {
 	changed := resized(n, main)
 	for i, c := range n.Children {
@@ -679,6 +697,9 @@ func place(n, main *resultjson.Node) {
 		for i, b := range layout.LayOut(n) {
 			c := n.Children[i]
 			c.X, c.Y, c.Width, c.Height = b.X, b.Y, b.Width, b.Height
+			if c.LayoutPositioning == layout.PositionAbsolute {
+				layout.Follow(c, n.Width-main.Width, n.Height-main.Height) // by its constraints
+			}
 		}
 	}
 	for i, c := range n.Children {
@@ -737,8 +758,9 @@ func instance(main, u *resultjson.Node, root bool) (*resultjson.Node, string) {
 	c.ListText = u.ListText // the use's own list: its characters, ranges, height and siblings
 	setPaint(&c, u)
 	if main.Type == "TEXT" {
-		// The text lays its new characters out at the use's size where it grows.
-		g := grows(main, nil)
+		// The text lays its new characters out at the use's size where it grows (where it
+		// stretches, its frame's new size gives it its own: place).
+		g := grows(main, nil) &^ stretched(main)
 		if g&horizontal != 0 {
 			c.Width = u.Width
 		}
@@ -749,7 +771,7 @@ func instance(main, u *resultjson.Node, root bool) (*resultjson.Node, string) {
 	if root {
 		c.X, c.Y = u.X, u.Y
 		c.LayoutPositioning, c.LayoutSizingHorizontal, c.LayoutSizingVertical, c.ScrollBehavior = u.LayoutPositioning, u.LayoutSizingHorizontal, u.LayoutSizingVertical, u.ScrollBehavior
-		c.GridChild = u.GridChild
+		c.Constraints, c.GridChild = u.Constraints, u.GridChild
 		c.Component = u.Component // the use's own members: a root is compared below them
 		// The plugin resizes the instance where the use lets it (resizable: its layout mode and
 		// children's sizing are main's).

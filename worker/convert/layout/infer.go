@@ -105,6 +105,7 @@ func Infer(root *boxtree.Node) []resultjson.Diagnostic {
 	}
 	slices.Reverse(diags) // document order
 	sizeLimits(root, took)
+	constrain(root.Out)
 	return diags
 }
 

@@ -88,7 +88,7 @@ func wrapper(f *resultjson.Node) bool {
 // which t grows).
 func takePlace(t, f *resultjson.Node, flows bool) bool {
 	t.X, t.Y = f.X, f.Y
-	t.LayoutPositioning, t.GridChild = f.LayoutPositioning, f.GridChild
+	t.LayoutPositioning, t.Constraints, t.GridChild = f.LayoutPositioning, f.Constraints, f.GridChild
 	t.LayoutSizingHorizontal, t.LayoutSizingVertical = "", ""
 	if !flows {
 		return true

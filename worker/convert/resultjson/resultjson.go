@@ -599,6 +599,10 @@ type Structure struct {
 	// LayoutPositioning is "ABSOLUTE" for a child of an auto-layout frame that keeps its x and y
 	// (an absolutely positioned element, an SVG background layer).
 	LayoutPositioning string `json:"layoutPositioning,omitempty"`
+	// Constraints is how an ABSOLUTE child of an auto-layout frame follows the frame when it is
+	// resized (by a designer, or by an instance's content); left out for MIN on both axes,
+	// Figma's default (docs/conversion.md "Constraints").
+	Constraints *Constraints `json:"constraints,omitempty"`
 	GridLayout
 	GridChild
 	// ScrollBehavior is "FIXED" for a position: fixed element (a child of the root, where a
@@ -610,6 +614,14 @@ type Structure struct {
 	StrokeStyleID string `json:"strokeStyleId,omitempty"`
 	TextStyleID   string `json:"textStyleId,omitempty"`
 	EffectStyleID string `json:"effectStyleId,omitempty"`
+}
+
+// Constraints is Figma's Constraints: on each axis MIN keeps the node's distance from the
+// frame's left (top) edge, MAX from its right (bottom) edge, and STRETCH from both, so the node's
+// width (height) changes with the frame's.
+type Constraints struct {
+	Horizontal string `json:"horizontal"`
+	Vertical   string `json:"vertical"`
 }
 
 // GridLayout holds the members of a GRID frame (Figma's GridLayoutMixin): 1 to MaxGridTracks rows

@@ -242,7 +242,7 @@ export type Node = {
   opacity?: number;
   blendMode?: BlendMode;
   /**
-   * Figma's Constraints: how the node follows its parent frame when the frame is resized.
+   * Figma's Constraints: how the node follows its parent frame when the frame is resized. The converter writes it on ABSOLUTE children of auto-layout frames, where MIN on both axes is not what the page does (STRETCH: the child reaches both edges; MAX: the end edge alone). Not checked, but on an ABSOLUTE layer of a component's use a STRETCH axis lets the uses differ in its size there (docs/results.md "Components").
    */
   constraints?: {
     horizontal: ConstraintType;
@@ -507,7 +507,7 @@ export type Node = {
    */
   effectStyleId?: string;
   /**
-   * Version 2, FRAME nodes only: the node is one use of a repeated subtree, an INSTANCE of the component this id names (Figma REST's INSTANCE.componentId; at most 1,000 components). The node keeps its whole tree, so a reader that ignores componentId draws the same picture. Also checked (not expressible here): the first use of each id in document order has componentName and the plugin makes the main COMPONENT from its tree; every other use has that tree (the same node types, child counts and members, node members in any order, values as written) but for what an instance overrides: id, name, visible, characters, styledTextSegments, fills and fillStyleId on any node, and on the use itself x, y, constraints, layoutPositioning, layoutSizingHorizontal, layoutSizingVertical, the grid child members and scrollBehavior. A use's root that is a HORIZONTAL or VERTICAL frame without WRAP may have another width and height where it is not HUG (the plugin resizes the instance). A use may hold uses of other components (nested instances); componentId is not overridable, so every use holds uses of the same components at the same places (docs/results.md "Components").
+   * Version 2, FRAME nodes only: the node is one use of a repeated subtree, an INSTANCE of the component this id names (Figma REST's INSTANCE.componentId; at most 1,000 components). The node keeps its whole tree, so a reader that ignores componentId draws the same picture. Also checked (not expressible here): the first use of each id in document order has componentName and the plugin makes the main COMPONENT from its tree; every other use has that tree (the same node types, child counts and members, node members in any order, values as written) but for what an instance overrides: id, name, visible, characters, styledTextSegments, fills and fillStyleId on any node, and on the use itself x, y, constraints, layoutPositioning, layoutSizingHorizontal, layoutSizingVertical, the grid child members and scrollBehavior. A use's root that is a HORIZONTAL or VERTICAL frame without WRAP may have another width and height where it is not HUG (the plugin resizes the instance); a layer inside a use may have another size where Figma's auto layout sizes it once characters change (a growing TEXT, a hugging frame, a FILL layer, an ABSOLUTE layer whose constraints STRETCH it). A use may hold uses of other components (nested instances); componentId is not overridable, so every use holds uses of the same components at the same places (docs/results.md "Components").
    */
   componentId?: string;
   /**
