@@ -2,6 +2,7 @@ package convert_test
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"slices"
 	"sort"
@@ -48,6 +49,7 @@ var fixtureComponents = map[string][2]int{
 	"layout-variants":   {5, 7},  // links (Default, 3 uses) and the current one; three feature cards of one set
 	"layout-stretched":  {1, 4},  // four cards of one content, two stretched by their grid row (resized instances)
 	"layout-overlays":   {1, 4},  // four tabs of other widths whose positioned layers follow them (constraints)
+	"layout-bylines":    {1, 3},  // three posts whose bylines of other lengths have a tag after them (text frames)
 	"layout-nested":     {6, 14}, // buttons (6 uses, 5 nested) and headings (3, nested) in three feature cards of one set and two plan cards
 	"capture-vertical":  {4, 4},  // four writing-mode boxes of one kind: one set
 	"placeholder":       {3, 3},  // three fields of one kind, each styled its own way: one set
@@ -456,4 +458,37 @@ func TestOverlaysFollowTheirTab(t *testing.T) {
 		t.Errorf("the tabs' widths %v, want four", widths)
 	}
 	noneSkipped(t, res)
+}
+
+// TestBylinesWithATagAreOnePost converts bylines.html: three posts whose bylines differ in length,
+// each followed on its line by an inline-block tag 8 px after it. Each byline is a row of its
+// text and its tag (docs/conversion.md "Text frames"), so an instance with another byline puts the
+// tag after it: the posts are one component of three instances.
+func TestBylinesWithATagAreOnePost(t *testing.T) {
+	t.Parallel()
+	checkExample(t, "layout-bylines", "../../testdata/workers/result.bylines.json")
+	res := loadFixture(t, "layout-bylines").convert(t).Result
+	uses, names := componentUses(res.Root)
+	posts := uses["C:1"]
+	if len(uses) != 1 || len(posts) != 3 || names["C:1"] != "Post" {
+		t.Fatalf("components %v named %v, want C:1 Post with the three posts", uses, names)
+	}
+	for _, post := range posts {
+		byline := post.Children[1]
+		if byline.LayoutMode != layout.Horizontal || spacingOf(byline) != 8 || len(byline.Children) != 2 {
+			t.Fatalf("%s: byline %q spacing %v of %d children, want HORIZONTAL 8 of the text and the tag", post.Name, byline.LayoutMode, spacingOf(byline), len(byline.Children))
+		}
+		text, tag := byline.Children[0], byline.Children[1]
+		if text.Type != "TEXT" || tag.Name != "Tag" || math.Abs(tag.X-(text.X+text.Width+8)) > 0.01 {
+			t.Errorf("%s: %s %q at %v+%v then %s at %v, want the Tag 8 px after the text", post.Name, text.Type, text.Characters, text.X, text.Width, tag.Name, tag.X)
+		}
+	}
+	noneSkipped(t, res)
+}
+
+func spacingOf(n *resultjson.Node) float64 {
+	if n.ItemSpacing == nil {
+		return -1
+	}
+	return *n.ItemSpacing
 }

@@ -63,6 +63,7 @@ var fixtureSites = map[string][2]string{
 	"layout-nested":     {"testdata/layout-site", "/nested.html"},
 	"layout-stretched":  {"testdata/layout-site", "/stretched.html"},
 	"layout-overlays":   {"testdata/layout-site", "/overlays.html"},
+	"layout-bylines":    {"testdata/layout-site", "/bylines.html"},
 	"themes":            {"testdata/layout-site", "/themes.html"},
 	"states":            {"../capture/capturetest/site", "/states.html"},
 	"state-layers":      {"testdata/layout-site", "/state-layers.html"},

@@ -22,6 +22,11 @@ import (
 // whose width was rounded up) and be held by a padding of 0.
 const textOverhang = 0.5
 
+// widthRounding is how much wider, in px, a TEXT may be than the line it draws: the text pass
+// rounds its width up to the hundredth (text/place.go), so the space after it may read up to that
+// much less than the page's.
+const widthRounding = 0.01
+
 // textFrames sets auto layout on every text frame under root (before the flex and grid
 // containers and the columns, which read whether an item hugs its content). A frame that auto
 // layout would change is left as it was, without a diagnostic: the page did not lay it out as a
@@ -70,6 +75,7 @@ func textContent(n *boxtree.Node) (flow []*resultjson.Node, first *boxtree.Node)
 				first = k
 			}
 		case k.Kind == boxtree.Mask || k.Kind == boxtree.Glyph || k.Kind == boxtree.InlineSVG || k.Kind == boxtree.Image && k.Out.Type != "FRAME":
+		case inlineBox(k):
 		default:
 			return nil, nil
 		}
@@ -94,6 +100,37 @@ func textContent(n *boxtree.Node) (flow []*resultjson.Node, first *boxtree.Node)
 		}
 	}
 	return flow, first
+}
+
+// marginsBetween is the CSS space between the nodes a and b of frame n that sit side by side, a
+// on the left: a's right margin and b's left margin (0 for a TEXT).
+func marginsBetween(n *boxtree.Node, a, b *resultjson.Node) float64 {
+	m := 0.0
+	for _, k := range n.Kids {
+		if k.El == nil {
+			continue
+		}
+		if k.Out == a {
+			m += side(k.El, "margin-right")
+		}
+		if k.Out == b {
+			m += side(k.El, "margin-left")
+		}
+	}
+	return m
+}
+
+// inlineBox says whether node k is the frame of an inline-level box that sits on the line beside
+// the text (display inline-block, inline-flex, inline-grid: a badge, a tag after a byline).
+func inlineBox(k *boxtree.Node) bool {
+	if k.Kind != boxtree.Box || k.Out.Type != "FRAME" || k.El == nil || k.El.Type != "element" {
+		return false
+	}
+	switch strings.TrimSpace(k.El.Computed("display")) {
+	case "inline-block", "inline-flex", "inline-grid":
+		return true
+	}
+	return false
 }
 
 // inferTextFrame sets HORIZONTAL auto layout on frame n (its element's DOM parent parent, nil
@@ -130,6 +167,10 @@ func inferTextFrame(n *boxtree.Node, parent *capturemodel.DOMNode) {
 	spacing := 0.0
 	if len(flow) > 1 {
 		spacing = flow[1].X - flow[0].X - flow[0].Width
+		// A TEXT is rounded wider than its line: a spacing that little off is the CSS margins'.
+		if m := marginsBetween(n, flow[0], flow[1]); math.Abs(spacing-m) <= widthRounding+1e-9 { // 1e-9: float sums of 1/100 px
+			spacing = m
+		}
 	}
 	// The frame hugs across when CSS sized it to content that is as wide as it draws (no
 	// paragraph set in the frame's content box, HEIGHT: the box was sized otherwise), and down
@@ -185,14 +226,23 @@ func inferTextFrame(n *boxtree.Node, parent *capturemodel.DOMNode) {
 	F.Children = painted
 }
 
-// fitLabel makes frame F, which hugs its content across (hugW) or down (hugH), exactly as large
-// as Figma makes it, its padding and its content, by giving the difference to its widest (and
+// fitLabel ends each TEXT of frame F's flow where the layer after it starts less the spacing
+// (a TEXT's width is rounded up, widthRounding), and makes F, where it hugs its content across
+// (hugW) or down (hugH), exactly as large as Figma makes it, its padding and its content, by giving the difference to its widest (and
 // tallest) TEXT: the text pass rounds a TEXT's width up to the hundredth, the frame's box is
 // rounded to it, so the two may differ by 0.01 px (by at most textOverhang, the check above). A
 // TEXT that keeps its natural width is measured again by Figma, so its stored size is only what
 // the frame hugs; the frame keeps its captured box, and an instance whose label is overridden
 // comes out as its use.
 func fitLabel(F *resultjson.Node, flow []*resultjson.Node, hugW, hugH bool) {
+	// A TEXT rounded past where the next layer starts less the spacing (by at most
+	// widthRounding) ends there, so that auto layout puts the next layer where the page has it.
+	for i := 1; i < len(flow); i++ {
+		a, b := flow[i-1], flow[i]
+		if over := a.X + a.Width + val(F.ItemSpacing) - b.X; a.Type == "TEXT" && a.TextAutoResize == "WIDTH_AND_HEIGHT" && over > 0 && over <= widthRounding+1e-9 {
+			a.Width = css.Size(a.Width - over)
+		}
+	}
 	var widest, tallest *resultjson.Node
 	sum, most := val(F.ItemSpacing)*float64(len(flow)-1), 0.0
 	for _, c := range flow {

@@ -213,6 +213,28 @@ func TestTextFrameKeepsAbsoluteLayers(t *testing.T) {
 	}
 }
 
+// TestTextFrameWithAnInlineBox: a byline's text and an inline-block tag after it (its left margin
+// 8 px) on one line are a row, the tag where the text ends. The text's width is rounded up to
+// the hundredth, so a space up to widthRounding (0.01 px) less than the CSS margins is theirs; one
+// past it is as captured. A box of another display (a span that is no inline box) keeps the frame
+// as it was (TestNoTextFrame).
+func TestTextFrameWithAnInlineBox(t *testing.T) {
+	for _, tc := range []struct {
+		gap, want float64
+	}{{8, 8}, {7.99, 8}, {7.98, 7.98}} {
+		tf := newTextFrame(map[string]string{"display": "block"}, map[string]string{"display": "block"}, 200, 24)
+		byline := tf.text(0, 0, 120.01, 24, false)
+		tag := &resultjson.Node{Type: "FRAME", ID: "1:9", Name: "tag", X: 120.01 + tc.gap, Y: 2, Width: 40, Height: 20}
+		tf.frame.Add(tag, &capturemodel.DOMNode{Type: "element", Tag: "span", Style: map[string]string{"display": "inline-block", "margin-left": "8px"}}, boxtree.Flow, 0).Kind = boxtree.Box
+		F := tf.infer(t)
+		if F.LayoutMode != layout.Horizontal || spacing(F) != tc.want || len(F.Children) != 2 || F.Children[0] != byline || F.Children[1] != tag ||
+			tag.LayoutPositioning != "" || F.CounterAxisAlignItems != "CENTER" {
+			t.Errorf("gap %v: frame %q spacing %v children %v align %q, want HORIZONTAL spacing %v, the byline then the tag, CENTER",
+				tc.gap, F.LayoutMode, spacing(F), F.Children, F.CounterAxisAlignItems, tc.want)
+		}
+	}
+}
+
 // TestNoTextFrame: frames that are no text frame, or that auto layout would not draw as
 // captured, keep their absolute children and get no diagnostic.
 func TestNoTextFrame(t *testing.T) {
