@@ -10611,15 +10611,23 @@
     applying(n.id, "(append to parent)", () => parent.appendChild(node));
     reportUntaken(node, n, ctx);
     await applyMembers(node, n, ctx);
+    const kids = [];
     if ((node.type === "FRAME" || node.type === "COMPONENT") && n.type === "FRAME") {
       applyAutoLayout(node, n);
-      for (const c of built(n)) await buildNode(c, node, ctx);
+      for (const c of built(n)) kids.push([await buildNode(c, node, ctx), c]);
       if (n.layoutMode === "GRID") finishGrid(node, n);
       finishScroll(node, n, ctx);
     }
     applySizing(node, n);
+    for (const [k, c] of kids) applyConstraints(k, c);
     await ctx.tick();
     return node;
+  }
+  function applyConstraints(node, n) {
+    if (n.constraints !== void 0 && "constraints" in node) {
+      const v = n.constraints;
+      applying(n.id, "constraints", () => node.constraints = v);
+    }
   }
   function iconOf(n, ctx) {
     var _a, _b, _c, _d, _e;
@@ -10650,10 +10658,6 @@
     inst.name = n.name;
     if (n.visible !== void 0) inst.visible = n.visible;
     applyLayer(inst, n, ctx);
-    if (n.constraints !== void 0) {
-      const v = n.constraints;
-      applying(n.id, "constraints", () => inst.constraints = v);
-    }
     applyPosition(inst, n);
     applySizing(inst, n);
     await ctx.tick();
@@ -10672,6 +10676,10 @@
     applyLayer(group, n, ctx);
     await applyEffectStyleId(group, n, ctx);
     applySizing(group, n);
+    built(n).forEach((c, i) => {
+      const k = children[i];
+      if (k !== void 0) applyConstraints(k, c);
+    });
     await ctx.tick();
     return group;
   }
@@ -10728,10 +10736,6 @@
     node.name = n.name;
     if (n.visible !== void 0) node.visible = n.visible;
     applyLayer(node, n, ctx);
-    if (n.constraints !== void 0 && "constraints" in node) {
-      const v = n.constraints;
-      applying(id, "constraints", () => node.constraints = v);
-    }
     const isSvg = n.type === "SVG";
     if (n.fills !== void 0 && "fills" in node && !(isSvg && node.type === "FRAME")) {
       const v = figmaPaints(n.fills, ctx.images, ctx.library.variables, id, "fills");
@@ -10870,10 +10874,6 @@
     applying(n.id, "(append to parent)", () => parent.appendChild(inst));
     await overrideLayers(inst, n, made.main, ctx);
     resizeInstance(inst, n, made.main);
-    if (n.constraints !== void 0) {
-      const v = n.constraints;
-      applying(n.id, "constraints", () => inst.constraints = v);
-    }
     applyPosition(inst, n);
     applySizing(inst, n);
     return inst;
@@ -11106,6 +11106,7 @@
         }
       });
       if (root.type !== "FRAME") throw new MaterializeError(parsed.root.id, "type", "the root was not created as a FRAME");
+      applyConstraints(root, parsed.root);
       const collection = lib.collection;
       const pageMode = lib.pageMode;
       if (collection !== null && pageMode !== null) {

@@ -10,7 +10,7 @@ import { createImages } from "./materialize/images.js";
 import { place } from "./materialize/placement.js";
 import { createLibrary } from "./materialize/styles.js";
 import { Fonts } from "./materialize/text.js";
-import { buildNode, drawnByList } from "./materialize/tree.js";
+import { applyConstraints, buildNode, drawnByList } from "./materialize/tree.js";
 
 export { MaterializeError, type MaterializeWarning } from "./materialize/errors.js";
 export { FallbackFamily, FallbackStyle } from "./materialize/text.js";
@@ -74,6 +74,7 @@ export async function materialize(result: ResultInput, options: MaterializeOptio
       },
     });
     if (root.type !== "FRAME") throw new MaterializeError(parsed.root.id, "type", "the root was not created as a FRAME");
+    applyConstraints(root, parsed.root);
     // A page with themes shows its first mode (Light), the page as captured; the designer
     // switches the frame's mode in Figma.
     const collection = lib.collection;

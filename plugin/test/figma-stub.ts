@@ -665,21 +665,41 @@ export class StubFrame extends StubBox
 /**
  * Figma's constraints once frame f grew by dw and dh px: each child its auto layout does not
  * place (every child of a frame without auto layout, an ABSOLUTE one of a frame with it) moves
- * (MAX: with the right or bottom edge, CENTER: half as far) or resizes (STRETCH) on each axis;
- * MIN keeps it where it is. A resized text lays its characters out again.
+ * (MAX: with the right or bottom edge, CENTER: half as far), resizes (STRETCH), or both in
+ * proportion (SCALE) on each axis; MIN keeps it where it is. A resized text lays its characters
+ * out again.
  */
 function followConstraints(f: StubFrame, dw: number, dh: number): void {
   if (dw === 0 && dh === 0) return;
+  // The frame's size before it grew: SCALE keeps a child's place and size in proportion to it.
+  const [oldW, oldH] = [f.width - dw, f.height - dh];
   for (const c of f.children) {
     if (!(c instanceof StubLayer) || (f.layoutMode !== "NONE" && c.layoutPositioning !== "ABSOLUTE")) continue;
-    const move = (constraint: ConstraintType, d: number): number => (constraint === "MAX" ? d : constraint === "CENTER" ? d / 2 : 0);
-    const grow = (constraint: ConstraintType, d: number): number => (constraint === "STRETCH" ? d : 0);
-    const { horizontal, vertical } = c.constraints;
-    c.x = px(c.x + move(horizontal, dw));
-    c.y = px(c.y + move(vertical, dh));
-    const [w, h] = [px(c.width + grow(horizontal, dw)), px(c.height + grow(vertical, dh))];
-    if (w === c.width && h === c.height) continue;
-    c.resize(w, h);
+    const follow = (constraint: ConstraintType, pos: number, size: number, d: number, old: number): [number, number] => {
+      switch (constraint) {
+        case "MAX":
+          return [pos + d, size];
+        case "CENTER":
+          return [pos + d / 2, size];
+        case "STRETCH":
+          return [pos, size + d];
+        case "SCALE":
+          return old > 0 ? [(pos * (old + d)) / old, (size * (old + d)) / old] : [pos, size];
+        default:
+          return [pos, size];
+      }
+    };
+    const [x, w] = follow(c.constraints.horizontal, c.x, c.width, dw, oldW);
+    const [y, h] = follow(c.constraints.vertical, c.y, c.height, dh, oldH);
+    c.x = px(x);
+    c.y = px(y);
+    if (px(w) === c.width && px(h) === c.height) continue;
+    // A frame takes its new size as its parent's layout gives it (its own children follow), not
+    // as a resize that would lay out the instance around it again.
+    if (c instanceof StubFrame) {
+      c.resizeWithoutLayout(px(w), px(h));
+      layOutFrame(c);
+    } else c.resize(px(w), px(h));
     if (c instanceof StubText) c.textAutoResize = c.textAutoResize;
   }
 }

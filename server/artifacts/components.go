@@ -123,33 +123,36 @@ func (s *nodeShape) growth(typ string, st *nodeStructure, transformed bool) grow
 	if transformed {
 		return g
 	}
-	stretch := s.stretched(st)
-	if st.enums["layoutSizingHorizontal"] == "FILL" || stretch.Horizontal == "STRETCH" {
+	if st.enums["layoutSizingHorizontal"] == "FILL" {
 		g |= growsWidth
 	}
-	if st.enums["layoutSizingVertical"] == "FILL" || stretch.Vertical == "STRETCH" {
+	if st.enums["layoutSizingVertical"] == "FILL" {
+		g |= growsHeight
+	}
+	return g | s.stretched(st)
+}
+
+// stretched is the axes on which the constraints of an ABSOLUTE node of structure st STRETCH it
+// with its parent (none for another node, or for constraints that are not an object of two
+// strings: the member is passed on unchecked). A use's root does not grow by them: its
+// constraints are placement, and the plugin resizes no instance to follow them.
+func (s *nodeShape) stretched(st *nodeStructure) growth {
+	var c struct {
+		Horizontal string `json:"horizontal"`
+		Vertical   string `json:"vertical"`
+	}
+	v := s.value("constraints")
+	if st.enums["layoutPositioning"] != "ABSOLUTE" || v == "" || json.Unmarshal([]byte(v), &c) != nil {
+		return 0
+	}
+	var g growth
+	if c.Horizontal == "STRETCH" {
+		g |= growsWidth
+	}
+	if c.Vertical == "STRETCH" {
 		g |= growsHeight
 	}
 	return g
-}
-
-// constraints is Figma's Constraints, a node's constraints member.
-type constraints struct {
-	Horizontal string `json:"horizontal"`
-	Vertical   string `json:"vertical"`
-}
-
-// stretched is the constraints of an ABSOLUTE node of structure st (none for another node, or
-// constraints that are not an object of two strings: the member is passed on unchecked).
-func (s *nodeShape) stretched(st *nodeStructure) constraints {
-	var c constraints
-	if st.enums["layoutPositioning"] != "ABSOLUTE" {
-		return c
-	}
-	if v := s.value("constraints"); v != "" && json.Unmarshal([]byte(v), &c) != nil {
-		return constraints{}
-	}
-	return c
 }
 
 // flows says whether the node of structure st is a HORIZONTAL or VERTICAL frame without wrap,
@@ -188,10 +191,11 @@ func resizable(st *nodeStructure, transformed bool) growth {
 }
 
 // keys returns the node's shape as a layer of a use (inner, by the axes on which its parent lets
-// it move and grow) and as a use's root (placement members, its growth and the sizes on the
-// axes of resized left out), from its members, its growth g and its children's inner keys in
-// order (those that may move and grow when flow says auto layout places them).
-func (s *nodeShape) keys(children []childStructure, g, resized growth, flow bool) (inner [4]shapeKey, root shapeKey) {
+// it move and grow) and as a use's root (placement members, its growth but by its own
+// constraints, stretched, and the sizes on the axes of resized left out), from its members, its
+// growth g and its children's inner keys in order (those that may move and grow when flow says
+// auto layout places them).
+func (s *nodeShape) keys(children []childStructure, g, stretched, resized growth, flow bool) (inner [4]shapeKey, root shapeKey) {
 	var childFree growth
 	if flow {
 		childFree = growsWidth | growsHeight
@@ -214,7 +218,7 @@ func (s *nodeShape) keys(children []childStructure, g, resized growth, flow bool
 		h := sha256.New()
 		sized := free & g
 		if asRoot {
-			sized |= resized
+			sized = sized&^stretched | resized
 		}
 		for _, m := range s.members {
 			if asRoot && componentPlacement[m.key] || left(m.key, free, sized) {

@@ -172,6 +172,11 @@ func TestComponentGrowthRules(t *testing.T) {
 		{"ErrUnderlineWithoutConstraints", componentTree(underlined("a", 0, 40, absolute, "", name), underlined("b", 100, 80, absolute, "", "")), "differs from its first use"},
 		{"ErrUnderlineAtTheEnd", componentTree(underlined("a", 0, 40, absolute, atEnd, name), underlined("b", 100, 80, absolute, atEnd, "")), "differs from its first use"},
 		{"ErrStretchOfAFlowingLayer", componentTree(underlined("a", 0, 40, "", stretch, name), underlined("b", 100, 80, "", stretch, "")), "differs from its first use"},
+		// A use's root is resized only where it flows: its own constraints are placement.
+		{"ErrStretchedRoot", strings.Replace(componentTree(strings.Replace(plainLink("a", 40, name+absolute+stretch), `"width":240`, `"width":100`, 1), plainLink("b", 40, absolute+stretch)),
+			`"name":"Page",`, `"name":"Page","layoutMode":"HORIZONTAL",`, 1), "differs from its first use"},
+		{"OKStretchedRootOfOneSize", strings.Replace(componentTree(plainLink("a", 40, name+absolute+stretch), plainLink("b", 40, absolute+stretch)),
+			`"name":"Page",`, `"name":"Page","layoutMode":"HORIZONTAL",`, 1), ""},
 		{"ErrUnderlineConstraintsDiffer", componentTree(underlined("a", 0, 40, absolute, stretch, name), underlined("b", 100, 80, absolute, atEnd, "")), "differs from its first use"},
 		{"ErrPaddingStillCounts", componentTree(navLink("a", 0, 40, "HUG", "WIDTH_AND_HEIGHT", name), strings.Replace(navLink("b", 100, 80, "HUG", "WIDTH_AND_HEIGHT", ""), `"paddingLeft":16`, `"paddingLeft":17`, 1)), "differs from its first use"},
 	} {

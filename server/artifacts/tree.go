@@ -342,7 +342,7 @@ func (w *treeWalker) node(depth int) (string, error) {
 		}
 	}
 	last.grows = shape.growth(*typ, &st, tf.matrix != nil)
-	inner, root := shape.keys(st.children, last.grows, resizable(&st, tf.matrix != nil), flows(&st))
+	inner, root := shape.keys(st.children, last.grows, shape.stretched(&st), resizable(&st, tf.matrix != nil), flows(&st))
 	if err := set.check(*id, compID, compName, hasVariants); err != nil {
 		return "", err
 	}

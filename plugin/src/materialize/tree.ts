@@ -204,15 +204,30 @@ export async function buildNode(n: Node, parent: Parent, ctx: TreeContext): Prom
   applying(n.id, "(append to parent)", () => parent.appendChild(node));
   reportUntaken(node, n, ctx);
   await applyMembers(node, n, ctx);
+  const kids: [SceneNode, Node][] = [];
   if ((node.type === "FRAME" || node.type === "COMPONENT") && n.type === "FRAME") {
     applyAutoLayout(node, n);
-    for (const c of built(n)) await buildNode(c, node, ctx);
+    for (const c of built(n)) kids.push([await buildNode(c, node, ctx), c]);
     if (n.layoutMode === "GRID") finishGrid(node, n);
     finishScroll(node, n, ctx);
   }
   applySizing(node, n);
+  for (const [k, c] of kids) applyConstraints(k, c);
   await ctx.tick();
   return node;
+}
+
+/**
+ * A layer's constraints, set once its parent has its final size (so the root's are set by
+ * materialize): Figma's resize moves and sizes a child by its constraints, and a frame changes
+ * size while it is built (a new auto-layout frame hugs its children as they are appended, then
+ * gets the result's size back), which would move a child constrained before.
+ */
+export function applyConstraints(node: SceneNode, n: Node): void {
+  if (n.constraints !== undefined && "constraints" in node) {
+    const v = n.constraints;
+    applying(n.id, "constraints", () => (node.constraints = v));
+  }
 }
 
 /** The icon component of SVG node n (components.ts), made from n's own layer on first use. */
@@ -249,10 +264,6 @@ async function buildIcon(n: Node, parent: Parent, ctx: TreeContext): Promise<Sce
   inst.name = n.name;
   if (n.visible !== undefined) inst.visible = n.visible;
   applyLayer(inst, n, ctx);
-  if (n.constraints !== undefined) {
-    const v = n.constraints;
-    applying(n.id, "constraints", () => (inst.constraints = v));
-  }
   applyPosition(inst, n);
   applySizing(inst, n);
   await ctx.tick();
@@ -273,6 +284,10 @@ async function buildGroup(n: Node, parent: Parent, ctx: TreeContext): Promise<Sc
   applyLayer(group, n, ctx);
   await applyEffectStyleId(group, n, ctx);
   applySizing(group, n);
+  built(n).forEach((c, i) => {
+    const k = children[i];
+    if (k !== undefined) applyConstraints(k, c);
+  });
   await ctx.tick();
   return group;
 }
@@ -338,10 +353,6 @@ async function applyMembers(node: Created, n: Node, ctx: TreeContext): Promise<v
   node.name = n.name;
   if (n.visible !== undefined) node.visible = n.visible;
   applyLayer(node, n, ctx);
-  if (n.constraints !== undefined && "constraints" in node) {
-    const v = n.constraints;
-    applying(id, "constraints", () => (node.constraints = v));
-  }
   const isSvg = n.type === "SVG";
   // An SVG node's fills are its raster form, drawn only when the SVG could not be imported.
   if (n.fills !== undefined && "fills" in node && !(isSvg && node.type === "FRAME")) {
@@ -510,10 +521,6 @@ async function buildInstance(n: Node, componentId: string, parent: Parent, ctx: 
   applying(n.id, "(append to parent)", () => parent.appendChild(inst));
   await overrideLayers(inst, n, made.main, ctx);
   resizeInstance(inst, n, made.main);
-  if (n.constraints !== undefined) {
-    const v = n.constraints;
-    applying(n.id, "constraints", () => (inst.constraints = v));
-  }
   applyPosition(inst, n);
   applySizing(inst, n);
   return inst;

@@ -526,7 +526,9 @@ func measure(n *resultjson.Node, shapes map[*resultjson.Node]shape) shape {
 		s.inner[free] = hash(own, box(n, free, free&s.grows), kids, childFree)
 	}
 	asRoot := append(fixed(n, true), lists...)
-	s.root = hash(asRoot, box(n, both, s.grows|resizable(n)), kids, childFree)
+	// A use's root grows as its parent sizes it (FILL) or as the plugin resizes it, not by its
+	// own constraints (placement: the plugin resizes no instance to follow them).
+	s.root = hash(asRoot, box(n, both, s.grows&^stretched(n)|resizable(n)), kids, childFree)
 	s.paint = paintKey(n, kids)
 	s.exact = hash(asRoot, box(n, both, 0), kids, 0)
 	f := sha256.New()

@@ -31,20 +31,26 @@ func constrain(n *resultjson.Node) {
 	for _, c := range n.Children {
 		c.Constraints = nil
 		if n.LayoutMode != "" && c.LayoutPositioning == PositionAbsolute && c.RelativeTransform == nil {
-			h, v := constraintOn(c.X, c.Width, n.Width), constraintOn(c.Y, c.Height, n.Height)
-			// A TEXT that sizes itself on an axis keeps its content's size there.
-			if c.Type == "TEXT" && h == ConstraintStretch && c.TextAutoResize == "WIDTH_AND_HEIGHT" {
-				h = ConstraintMin
-			}
-			if c.Type == "TEXT" && v == ConstraintStretch && (c.TextAutoResize == "WIDTH_AND_HEIGHT" || c.TextAutoResize == "HEIGHT") {
-				v = ConstraintMin
-			}
-			if h != ConstraintMin || v != ConstraintMin {
-				c.Constraints = &resultjson.Constraints{Horizontal: h, Vertical: v}
-			}
+			c.Constraints = constraintsOf(c, constraintOn(c.X, c.Width, n.Width), constraintOn(c.Y, c.Height, n.Height))
 		}
 		constrain(c)
 	}
+}
+
+// constraintsOf is the Constraints of node c of horizontal h and vertical v, but for a TEXT MIN
+// on an axis its textAutoResize sizes (its content gives its size there, never its frame); nil
+// when both are MIN.
+func constraintsOf(c *resultjson.Node, h, v string) *resultjson.Constraints {
+	if c.Type == "TEXT" && h == ConstraintStretch && c.TextAutoResize == "WIDTH_AND_HEIGHT" {
+		h = ConstraintMin
+	}
+	if c.Type == "TEXT" && v == ConstraintStretch && (c.TextAutoResize == "WIDTH_AND_HEIGHT" || c.TextAutoResize == "HEIGHT") {
+		v = ConstraintMin
+	}
+	if h == ConstraintMin && v == ConstraintMin {
+		return nil
+	}
+	return &resultjson.Constraints{Horizontal: h, Vertical: v}
 }
 
 // constraintOn is the constraint on one axis of a child at pos of length size in a frame of

@@ -103,11 +103,12 @@ func textContent(n *boxtree.Node) (flow []*resultjson.Node, first *boxtree.Node)
 }
 
 // marginsBetween is the CSS space between the nodes a and b of frame n that sit side by side, a
-// on the left: a's right margin and b's left margin (0 for a TEXT).
+// on the left: a's right margin and b's left margin (a TEXT has none: its element's margins are
+// the frame's).
 func marginsBetween(n *boxtree.Node, a, b *resultjson.Node) float64 {
 	m := 0.0
 	for _, k := range n.Kids {
-		if k.El == nil {
+		if k.El == nil || k.Out.Type == "TEXT" {
 			continue
 		}
 		if k.Out == a {

@@ -220,9 +220,10 @@ func TestTextFrameKeepsAbsoluteLayers(t *testing.T) {
 // as it was (TestNoTextFrame).
 func TestTextFrameWithAnInlineBox(t *testing.T) {
 	for _, tc := range []struct {
-		gap, want float64
-	}{{8, 8}, {7.99, 8}, {7.98, 7.98}} {
-		tf := newTextFrame(map[string]string{"display": "block"}, map[string]string{"display": "block"}, 200, 24)
+		gap, want, width float64
+	}{{8, 8, 120.01}, {7.99, 8, 120}, {7.98, 7.98, 120.01}} {
+		// The byline's own element's margin is outside the frame: not between its text and the tag.
+		tf := newTextFrame(map[string]string{"display": "block", "margin-right": "16px"}, map[string]string{"display": "block"}, 200, 24)
 		byline := tf.text(0, 0, 120.01, 24, false)
 		tag := &resultjson.Node{Type: "FRAME", ID: "1:9", Name: "tag", X: 120.01 + tc.gap, Y: 2, Width: 40, Height: 20}
 		tf.frame.Add(tag, &capturemodel.DOMNode{Type: "element", Tag: "span", Style: map[string]string{"display": "inline-block", "margin-left": "8px"}}, boxtree.Flow, 0).Kind = boxtree.Box
@@ -231,6 +232,28 @@ func TestTextFrameWithAnInlineBox(t *testing.T) {
 			tag.LayoutPositioning != "" || F.CounterAxisAlignItems != "CENTER" {
 			t.Errorf("gap %v: frame %q spacing %v children %v align %q, want HORIZONTAL spacing %v, the byline then the tag, CENTER",
 				tc.gap, F.LayoutMode, spacing(F), F.Children, F.CounterAxisAlignItems, tc.want)
+		}
+		// A TEXT rounded past the tag less the spacing ends there (fitLabel).
+		if byline.Width != tc.width {
+			t.Errorf("gap %v: byline width %v, want %v", tc.gap, byline.Width, tc.width)
+		}
+	}
+}
+
+// TestTextFrameEndsARoundedText: in a row of three texts (spacing 7.99, the first two apart), a
+// TEXT rounded past where the next starts less the spacing ends there when it is at most
+// widthRounding (0.01 px) past, and keeps its width one past it.
+func TestTextFrameEndsARoundedText(t *testing.T) {
+	for _, tc := range []struct {
+		third, want float64
+	}{{85.99, 30}, {85.98, 30.01}} {
+		tf := newTextFrame(map[string]string{"display": "block"}, map[string]string{"display": "block"}, 200, 24)
+		tf.text(0, 0, 40.01, 24, false)
+		second := tf.text(48, 0, 30.01, 24, false)
+		tf.text(tc.third, 0, 20, 24, false)
+		F := tf.infer(t)
+		if F.LayoutMode != layout.Horizontal || spacing(F) != 7.99 || second.Width != tc.want {
+			t.Errorf("third at %v: frame %q spacing %v, second text %v wide; want HORIZONTAL 7.99, %v", tc.third, F.LayoutMode, spacing(F), second.Width, tc.want)
 		}
 	}
 }

@@ -88,7 +88,10 @@ func wrapper(f *resultjson.Node) bool {
 // which t grows).
 func takePlace(t, f *resultjson.Node, flows bool) bool {
 	t.X, t.Y = f.X, f.Y
-	t.LayoutPositioning, t.Constraints, t.GridChild = f.LayoutPositioning, f.Constraints, f.GridChild
+	t.LayoutPositioning, t.Constraints, t.GridChild = f.LayoutPositioning, nil, f.GridChild
+	if f.Constraints != nil {
+		t.Constraints = constraintsOf(t, f.Constraints.Horizontal, f.Constraints.Vertical)
+	}
 	t.LayoutSizingHorizontal, t.LayoutSizingVertical = "", ""
 	if !flows {
 		return true

@@ -141,3 +141,26 @@ func TestUnwrapPutsBackWhatAutoLayoutWouldMove(t *testing.T) {
 		t.Fatalf("removed %d, want the wrapper kept (auto layout would move its text 2 px)", n)
 	}
 }
+
+// TestUnwrapKeepsConstraintsATextCanTake: an ABSOLUTE wrapper's constraints pass to its TEXT but
+// for a STRETCH on an axis the TEXT's textAutoResize sizes (MIN there; none when both are MIN).
+func TestUnwrapKeepsConstraintsATextCanTake(t *testing.T) {
+	for _, tc := range []struct {
+		resize, want string
+	}{{"WIDTH_AND_HEIGHT", ""}, {"HEIGHT", "STRETCH/MIN"}, {"NONE", "STRETCH/STRETCH"}} {
+		w := newWrapped(true)
+		w.wrapper.LayoutPositioning = layout.PositionAbsolute
+		w.wrapper.Constraints = &resultjson.Constraints{Horizontal: layout.ConstraintStretch, Vertical: layout.ConstraintStretch}
+		w.txt.TextAutoResize = tc.resize
+		if n := layout.Unwrap(w.root, nil); n != 1 {
+			t.Fatalf("%s: removed %d, want 1", tc.resize, n)
+		}
+		got := ""
+		if c := w.txt.Constraints; c != nil {
+			got = c.Horizontal + "/" + c.Vertical
+		}
+		if got != tc.want || w.txt.LayoutPositioning != layout.PositionAbsolute {
+			t.Errorf("%s: text constraints %q positioning %q, want %q ABSOLUTE", tc.resize, got, w.txt.LayoutPositioning, tc.want)
+		}
+	}
+}
