@@ -688,20 +688,26 @@ func hug(n, main *resultjson.Node) {
 }
 
 // place lets every auto-layout frame of the instance tree n that changed size, or whose
-// children did, place its children as Figma does (layout.LayOut; an ABSOLUTE child follows the
-// frame's new size by its constraints, layout.Follow), outermost first.
+// children did, place its children as Figma does (layout.LayOut), outermost first; a child that
+// auto layout does not place (an ABSOLUTE one, any child of a frame without auto layout) follows
+// the frame's new size by its constraints (layout.Follow).
 func place(n, main *resultjson.Node) {
 	changed := resized(n, main)
 	for i, c := range n.Children {
 		changed = changed || resized(c, main.Children[i])
 	}
-	if changed && n.LayoutMode != "" {
+	switch dw, dh := n.Width-main.Width, n.Height-main.Height; {
+	case changed && n.LayoutMode != "":
 		for i, b := range layout.LayOut(n) {
 			c := n.Children[i]
 			c.X, c.Y, c.Width, c.Height = b.X, b.Y, b.Width, b.Height
 			if c.LayoutPositioning == layout.PositionAbsolute {
-				layout.Follow(c, n.Width-main.Width, n.Height-main.Height) // by its constraints
+				layout.Follow(c, dw, dh) // by its constraints
 			}
+		}
+	case changed:
+		for _, c := range n.Children {
+			layout.Follow(c, dw, dh)
 		}
 	}
 	for i, c := range n.Children {

@@ -3,14 +3,17 @@ package layout
 import (
 	"math"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
-// Constraints of the ABSOLUTE children of auto-layout frames (docs/conversion.md "Constraints"):
-// a layer the page draws over its frame's whole width or height (a ripple or hover overlay, a
-// full-width indicator) keeps doing so when a designer resizes the frame, or when an instance's
-// characters make it hug another width; one that sits at the frame's right or bottom edge stays
-// there.
+// Constraints (docs/conversion.md "Constraints"): how a layer follows its frame when a designer
+// resizes the frame, or when an instance's characters make it hug another width, as the page
+// would. A block in the page's flow that fills its container's width (width: auto) keeps doing
+// so; a layer the page positions over its frame's whole width or height (a ripple or hover
+// overlay, a full-width indicator) keeps doing so; one positioned at the frame's right or bottom
+// edge stays there.
 
 // Values of a Constraints axis (Figma's ConstraintType).
 const (
@@ -19,23 +22,96 @@ const (
 	ConstraintStretch = "STRETCH"
 )
 
-// constraintTolerance is how far, in px, an ABSOLUTE child's edge may be from its frame's edge
-// and still be at it.
+// constraintTolerance is how far, in px, a layer's edge may be from where its constraint reads it
+// (its frame's edge, or its container's content edge less its margins) and still be there.
 const constraintTolerance = 0.01
 
-// constrain sets the Constraints of every untransformed ABSOLUTE child of an auto-layout frame
-// under n, from where it sits in its frame: on each axis STRETCH when it reaches both edges (but
-// on an axis a TEXT's textAutoResize sizes), MAX when it reaches the end edge alone, else MIN;
-// none when both are MIN.
-func constrain(n *resultjson.Node) {
-	for _, c := range n.Children {
+// constrain sets the Constraints of the untransformed children of every FRAME under n (n and
+// parents as layout.Infer has them), none where both axes are MIN (Figma's default):
+//   - a child that auto layout does not place (ABSOLUTE in an auto-layout frame; positioned,
+//     absolute or fixed, or a background or outline layer in a frame without auto layout): on
+//     each axis STRETCH when it reaches both edges of the frame, MAX when it reaches the end edge
+//     alone, else MIN;
+//   - a child in the page's flow of a frame without auto layout: STRETCH across when it fills
+//     its container's content box less its own margins (the padding and border of the frame and
+//     of every element between, their margins too: a block of width auto), else MIN; MIN down
+//     (the flow stacks blocks from the top);
+//   - a flowing child of an auto-layout frame: none (auto layout places it);
+//
+// but a TEXT never STRETCHes on an axis its textAutoResize sizes (constraintsOf).
+func constrain(n *boxtree.Node, parents map[*capturemodel.DOMNode]*capturemodel.DOMNode) {
+	F := n.Out
+	for _, k := range n.Kids {
+		c := k.Out
 		c.Constraints = nil
-		if n.LayoutMode != "" && c.LayoutPositioning == PositionAbsolute && c.RelativeTransform == nil {
-			c.Constraints = constraintsOf(c, constraintOn(c.X, c.Width, n.Width), constraintOn(c.Y, c.Height, n.Height))
+		switch {
+		case F.Type != "FRAME" || c.RelativeTransform != nil:
+		case F.LayoutMode != "":
+			if c.LayoutPositioning == PositionAbsolute {
+				c.Constraints = constraintsOf(c, constraintOn(c.X, c.Width, F.Width), constraintOn(c.Y, c.Height, F.Height))
+			}
+		case placedOver(k):
+			c.Constraints = constraintsOf(c, constraintOn(c.X, c.Width, F.Width), constraintOn(c.Y, c.Height, F.Height))
+		default:
+			if left, right, ok := flowInsets(n.El, k.El, parents); ok && at(c.X-left) && at(F.Width-c.X-c.Width-right) {
+				c.Constraints = constraintsOf(c, ConstraintStretch, ConstraintMin)
+			}
 		}
-		constrain(c)
+		constrain(k, parents)
 	}
 }
+
+// placedOver says whether node k of a frame without auto layout is not in the page's flow: the
+// node of an absolutely positioned or fixed element, a background layer, an outline ring.
+func placedOver(k *boxtree.Node) bool {
+	switch k.Kind {
+	case boxtree.BackgroundLayer, boxtree.BackgroundSVG, boxtree.Outline:
+		return true
+	}
+	if k.El == nil || k.El.Type != "element" {
+		return false
+	}
+	p := k.El.Computed("position")
+	return p == "absolute" || p == "fixed"
+}
+
+// flowInsets is where the content box of the container of el (an element, or a text run, in the
+// frame of element frame) begins and ends across, less el's own margins: px from the frame's
+// left edge and from its right edge. ok is false when frame is not an ancestor of el.
+func flowInsets(frame, el *capturemodel.DOMNode, parents map[*capturemodel.DOMNode]*capturemodel.DOMNode) (left, right float64, ok bool) {
+	if frame == nil || el == nil {
+		return 0, 0, false
+	}
+	add := func(n *capturemodel.DOMNode, what ...string) {
+		for _, w := range what {
+			left += side(n, w+"-left"+suffix(w))
+			right += side(n, w+"-right"+suffix(w))
+		}
+	}
+	if el != frame {
+		add(el, "margin")
+		p := parents[el]
+		for ; p != nil && p != frame; p = parents[p] {
+			add(p, "margin", "padding", "border")
+		}
+		if p == nil {
+			return 0, 0, false
+		}
+	}
+	add(frame, "padding", "border")
+	return left, right, true
+}
+
+// suffix completes a CSS side property: border-left-width.
+func suffix(property string) string {
+	if property == "border" {
+		return "-width"
+	}
+	return ""
+}
+
+// at says whether d px is within constraintTolerance of 0 (1e-9: float sums of 1/100 px).
+func at(d float64) bool { return math.Abs(d) <= constraintTolerance+1e-9 }
 
 // constraintsOf is the Constraints of node c of horizontal h and vertical v, but for a TEXT MIN
 // on an axis its textAutoResize sizes (its content gives its size there, never its frame); nil
@@ -56,7 +132,6 @@ func constraintsOf(c *resultjson.Node, h, v string) *resultjson.Constraints {
 // constraintOn is the constraint on one axis of a child at pos of length size in a frame of
 // length outer.
 func constraintOn(pos, size, outer float64) string {
-	at := func(d float64) bool { return math.Abs(d) <= constraintTolerance+1e-9 } // 1e-9: float sums of 1/100 px
 	atStart, atEnd := at(pos), at(pos+size-outer)
 	switch {
 	case atStart && atEnd:

@@ -3,6 +3,8 @@ package layout
 import (
 	"testing"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
@@ -34,35 +36,69 @@ func TestConstraintOn(t *testing.T) {
 	}
 }
 
-// TestConstrain: only untransformed ABSOLUTE children of auto-layout frames get constraints,
-// none where both axes are MIN, and a TEXT never stretches on an axis its textAutoResize sizes.
+// TestConstrain: the ABSOLUTE children of an auto-layout frame by where they sit in it (none for
+// its flowing children); in a frame without auto layout, positioned elements and background
+// layers by where they sit, and children in the flow STRETCH across where they fill their
+// container's content box less their margins (through an element between them and the frame
+// too), else none; never a transformed child, nor STRETCH on an axis a TEXT's textAutoResize
+// sizes.
 func TestConstrain(t *testing.T) {
 	t.Parallel()
-	child := func(name, typ, positioning, resize string, x, y, w, h float64) *resultjson.Node {
+	html := &capturemodel.DOMNode{Type: "element", Tag: "html", Style: map[string]string{"display": "block"}}
+	root := &boxtree.Node{Out: &resultjson.Node{Type: "FRAME", ID: "1:1", Width: 800, Height: 600}, El: html, Kind: boxtree.Box}
+	element := func(parent *capturemodel.DOMNode, style ...string) *capturemodel.DOMNode {
+		el := &capturemodel.DOMNode{Type: "element", Tag: "div", Style: map[string]string{"display": "block"}}
+		for i := 0; i+1 < len(style); i += 2 {
+			el.Style[style[i]] = style[i+1]
+		}
+		parent.Children = append(parent.Children, el)
+		return el
+	}
+	add := func(to *boxtree.Node, el *capturemodel.DOMNode, name, typ, positioning, resize string, x, y, w, h float64) *resultjson.Node {
 		n := &resultjson.Node{Type: typ, Name: name, X: x, Y: y, Width: w, Height: h, TextAutoResize: resize}
 		n.LayoutPositioning = positioning
+		to.Add(n, el, boxtree.Flow, 0).Kind = boxtree.Box
 		return n
 	}
-	overlay := child("overlay", "FRAME", PositionAbsolute, "", 0, 0, 100, 40)
-	corner := child("corner", "FRAME", PositionAbsolute, "", 92, 0, 8, 8)
-	inside := child("inside", "FRAME", PositionAbsolute, "", 10, 10, 8, 8)
-	flowing := child("flowing", "FRAME", "", "", 0, 0, 100, 40)
-	label := child("label", "TEXT", PositionAbsolute, "WIDTH_AND_HEIGHT", 0, 0, 100, 40)
-	lines := child("lines", "TEXT", PositionAbsolute, "HEIGHT", 0, 0, 100, 40)
-	fixed := child("fixed", "TEXT", PositionAbsolute, "NONE", 0, 0, 100, 40)
-	turned := child("turned", "FRAME", PositionAbsolute, "", 0, 0, 100, 40)
+	// An auto-layout row 100 x 40.
+	rowEl := element(html)
+	row := root.Add(&resultjson.Node{Type: "FRAME", Name: "row", Width: 100, Height: 40}, rowEl, boxtree.Flow, 0)
+	row.Kind, row.Out.LayoutMode = boxtree.Box, Horizontal
+	overlay := add(row, element(rowEl), "overlay", "FRAME", PositionAbsolute, "", 0, 0, 100, 40)
+	corner := add(row, element(rowEl), "corner", "FRAME", PositionAbsolute, "", 92, 0, 8, 8)
+	inside := add(row, element(rowEl), "inside", "FRAME", PositionAbsolute, "", 10, 10, 8, 8)
+	flowing := add(row, element(rowEl), "flowing", "FRAME", "", "", 0, 0, 100, 40)
+	label := add(row, element(rowEl), "label", "TEXT", PositionAbsolute, "WIDTH_AND_HEIGHT", 0, 0, 100, 40)
+	lines := add(row, element(rowEl), "lines", "TEXT", PositionAbsolute, "HEIGHT", 0, 0, 100, 40)
+	fixed := add(row, element(rowEl), "fixed", "TEXT", PositionAbsolute, "NONE", 0, 0, 100, 40)
+	turned := add(row, element(rowEl), "turned", "FRAME", PositionAbsolute, "", 0, 0, 100, 40)
 	turned.RelativeTransform = &resultjson.Transform{{0, 1, 0}, {-1, 0, 40}}
-	row := &resultjson.Node{Type: "FRAME", Width: 100, Height: 40, Children: []*resultjson.Node{overlay, corner, inside, flowing, label, lines, fixed, turned}}
-	row.LayoutMode = Horizontal
-	plainOverlay := child("plain", "FRAME", "", "", 0, 0, 100, 40)
-	plain := &resultjson.Node{Type: "FRAME", Width: 100, Height: 40, Children: []*resultjson.Node{plainOverlay}}
-	constrain(&resultjson.Node{Type: "FRAME", Children: []*resultjson.Node{row, plain}})
+	// A frame without auto layout, 400 wide, padded 16 px inside a 1 px border (17 px).
+	boxEl := element(html, "padding-left", "16px", "padding-right", "16px", "border-left-width", "1px", "border-right-width", "1px")
+	box := root.Add(&resultjson.Node{Type: "FRAME", Name: "box", Width: 400, Height: 300}, boxEl, boxtree.Flow, 0)
+	box.Kind = boxtree.Box
+	block := add(box, element(boxEl), "block", "FRAME", "", "", 17, 0, 366, 40)
+	blockAtEdge := add(box, element(boxEl), "block at the edge", "FRAME", "", "", 17, 40, 366+constraintTolerance, 40)
+	blockPast := add(box, element(boxEl), "block past the edge", "FRAME", "", "", 17, 80, 366+2*constraintTolerance, 40)
+	margined := add(box, element(boxEl, "margin-left", "8px", "margin-right", "4px"), "margined", "FRAME", "", "", 25, 120, 354, 40)
+	narrow := add(box, element(boxEl), "narrow", "FRAME", "", "", 17, 160, 100, 40)
+	paragraph := add(box, boxEl, "paragraph", "TEXT", "", "HEIGHT", 17, 200, 366, 24)
+	word := add(box, boxEl, "word", "TEXT", "", "WIDTH_AND_HEIGHT", 17, 224, 366, 24)
+	// An element between (a body with an 8 px margin that is no frame).
+	body := element(boxEl, "margin-left", "8px", "margin-right", "8px")
+	nested := add(box, element(body), "nested", "FRAME", "", "", 25, 248, 350, 20)
+	badge := add(box, element(boxEl, "position", "absolute"), "badge", "FRAME", "", "", 380, 0, 20, 20)
+	bg := &resultjson.Node{Type: "RECTANGLE", Name: "background", Width: 400, Height: 300}
+	box.Kids = append(box.Kids, &boxtree.Node{Out: bg, Kind: boxtree.BackgroundLayer, Group: boxtree.Negative})
+	constrain(root, domParents(root))
 	for _, tc := range []struct {
 		n    *resultjson.Node
 		want string
 	}{
 		{overlay, "STRETCH/STRETCH"}, {corner, "MAX/MIN"}, {inside, ""}, {flowing, ""},
-		{label, ""}, {lines, "STRETCH/MIN"}, {fixed, "STRETCH/STRETCH"}, {turned, ""}, {plainOverlay, ""},
+		{label, ""}, {lines, "STRETCH/MIN"}, {fixed, "STRETCH/STRETCH"}, {turned, ""},
+		{block, "STRETCH/MIN"}, {blockAtEdge, "STRETCH/MIN"}, {blockPast, ""}, {margined, "STRETCH/MIN"}, {narrow, ""},
+		{paragraph, "STRETCH/MIN"}, {word, ""}, {nested, "STRETCH/MIN"}, {badge, "MAX/MIN"}, {bg, "STRETCH/STRETCH"},
 	} {
 		got := ""
 		if c := tc.n.Constraints; c != nil {

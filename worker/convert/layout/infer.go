@@ -105,7 +105,7 @@ func Infer(root *boxtree.Node) []resultjson.Diagnostic {
 	}
 	slices.Reverse(diags) // document order
 	sizeLimits(root, took)
-	constrain(root.Out)
+	constrain(root, parents)
 	return diags
 }
 
