@@ -399,13 +399,7 @@ func TestUsesHoldUsesOfOtherComponents(t *testing.T) {
 // fourth hug their content, the fourth is resized to its two columns (its texts fill it).
 // The example testdata/workers/result.stretched.json is a copy of its golden.
 func TestCardsARowStretchesAreResizedInstances(t *testing.T) {
-	checkExample(t, "layout-stretched", "../../testdata/workers/result.stretched.json")
-	res := loadFixture(t, "layout-stretched").convert(t).Result
-	uses, names := componentUses(res.Root)
-	cards := uses["C:1"]
-	if len(uses) != 1 || len(cards) != 4 || names["C:1"] != "Card" {
-		t.Fatalf("components %v named %v, want C:1 Card with the four cards", uses, names)
-	}
+	res, cards := oneComponent(t, "layout-stretched", "../../testdata/workers/result.stretched.json", "Card", 4)
 	var got []string
 	for _, c := range cards {
 		got = append(got, fmt.Sprintf("%vx%v %s", c.Width, c.Height, c.LayoutSizingVertical))
@@ -423,13 +417,7 @@ func TestCardsARowStretchesAreResizedInstances(t *testing.T) {
 // are one component of four instances.
 func TestOverlaysFollowTheirTab(t *testing.T) {
 	t.Parallel()
-	checkExample(t, "layout-overlays", "../../testdata/workers/result.overlays.json")
-	res := loadFixture(t, "layout-overlays").convert(t).Result
-	uses, _ := componentUses(res.Root)
-	tabs := uses["C:1"]
-	if len(uses) != 1 || len(tabs) != 4 {
-		t.Fatalf("components %v, want C:1 with the four tabs", uses)
-	}
+	res, tabs := oneComponent(t, "layout-overlays", "../../testdata/workers/result.overlays.json", "Link", 4)
 	widths := map[float64]bool{}
 	for _, tab := range tabs {
 		widths[tab.Width] = true
@@ -466,13 +454,7 @@ func TestOverlaysFollowTheirTab(t *testing.T) {
 // tag after it: the posts are one component of three instances.
 func TestBylinesWithATagAreOnePost(t *testing.T) {
 	t.Parallel()
-	checkExample(t, "layout-bylines", "../../testdata/workers/result.bylines.json")
-	res := loadFixture(t, "layout-bylines").convert(t).Result
-	uses, names := componentUses(res.Root)
-	posts := uses["C:1"]
-	if len(uses) != 1 || len(posts) != 3 || names["C:1"] != "Post" {
-		t.Fatalf("components %v named %v, want C:1 Post with the three posts", uses, names)
-	}
+	res, posts := oneComponent(t, "layout-bylines", "../../testdata/workers/result.bylines.json", "Post", 3)
 	for _, post := range posts {
 		byline := post.Children[1]
 		if byline.LayoutMode != layout.Horizontal || spacingOf(byline) != 8 || len(byline.Children) != 2 {
@@ -491,4 +473,17 @@ func spacingOf(n *resultjson.Node) float64 {
 		return -1
 	}
 	return *n.ItemSpacing
+}
+
+// oneComponent converts fixture name, checks that example is a copy of its golden result and that
+// the result has one component, C:1 named name, of n uses, and returns the result and the uses.
+func oneComponent(t *testing.T, fixture, example, name string, n int) (*resultjson.Result, []*resultjson.Node) {
+	t.Helper()
+	checkExample(t, fixture, example)
+	res := loadFixture(t, fixture).convert(t).Result
+	uses, names := componentUses(res.Root)
+	if len(uses) != 1 || len(uses["C:1"]) != n || names["C:1"] != name {
+		t.Fatalf("components %v named %v, want C:1 %s with %d uses", uses, names, name, n)
+	}
+	return res, uses["C:1"]
 }
