@@ -57,7 +57,9 @@ export async function materialize(result: ResultInput, options: MaterializeOptio
     const svgs = new Map<string, string>();
     for (const [ref, im] of parsed.images) if (typeof im.svg === "string") svgs.set(ref, im.svg);
     const components = new Components((n) => nodes.push(n), parsed.root);
+    const constrained: [SceneNode, Node][] = [];
     const root = await buildNode(parsed.root, figma.currentPage, {
+      constrained,
       components,
       images,
       fonts,
@@ -74,7 +76,6 @@ export async function materialize(result: ResultInput, options: MaterializeOptio
       },
     });
     if (root.type !== "FRAME") throw new MaterializeError(parsed.root.id, "type", "the root was not created as a FRAME");
-    applyConstraints(root, parsed.root);
     // A page with themes shows its first mode (Light), the page as captured; the designer
     // switches the frame's mode in Figma.
     const collection = lib.collection;
@@ -84,6 +85,7 @@ export async function materialize(result: ResultInput, options: MaterializeOptio
     }
     await place(root, options.placementTarget, warn);
     components.place(root);
+    applyConstraints(constrained);
     options.onProgress?.(total, total);
     return root;
   } catch (e) {

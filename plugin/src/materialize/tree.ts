@@ -27,6 +27,12 @@ export interface TreeContext {
   components: Components;
   /** The id of the result node being built as a main COMPONENT rather than a FRAME. */
   componentRoot?: string;
+  /**
+   * The layers with constraints, set once the whole tree is built (applyConstraints): Figma's
+   * resize moves and sizes a child by its constraints, and a frame changes size while it and
+   * the frames around it are built.
+   */
+  constrained: [SceneNode, Node][];
 }
 
 type Parent = BaseNode & ChildrenMixin;
@@ -200,33 +206,40 @@ export async function buildNode(n: Node, parent: Parent, ctx: TreeContext): Prom
   if (n.type === "SVG" && ctx.componentRoot !== undefined) return buildIcon(n, parent, ctx);
   const node = applying(n.id, "type", () => create(n, ctx));
   ctx.track(node);
+  constrainLater(node, n, ctx);
   node.setPluginData(PluginDataKey, n.id);
   applying(n.id, "(append to parent)", () => parent.appendChild(node));
   reportUntaken(node, n, ctx);
   await applyMembers(node, n, ctx);
-  const kids: [SceneNode, Node][] = [];
   if ((node.type === "FRAME" || node.type === "COMPONENT") && n.type === "FRAME") {
     applyAutoLayout(node, n);
-    for (const c of built(n)) kids.push([await buildNode(c, node, ctx), c]);
+    for (const c of built(n)) await buildNode(c, node, ctx);
     if (n.layoutMode === "GRID") finishGrid(node, n);
     finishScroll(node, n, ctx);
   }
   applySizing(node, n);
-  for (const [k, c] of kids) applyConstraints(k, c);
   await ctx.tick();
   return node;
 }
 
+/** Keeps node, made from n, for applyConstraints when n has constraints. */
+function constrainLater(node: SceneNode, n: Node, ctx: TreeContext): void {
+  if (n.constraints !== undefined) ctx.constrained.push([node, n]);
+}
+
 /**
- * A layer's constraints, set once its parent has its final size (so the root's are set by
- * materialize): Figma's resize moves and sizes a child by its constraints, and a frame changes
- * size while it is built (a new auto-layout frame hugs its children as they are appended, then
- * gets the result's size back), which would move a child constrained before.
+ * Sets the constraints of the layers constrained holds (a TreeContext's), once their tree is
+ * built: the page's at the end, a main component's once it is built, before it is cloned into
+ * variants or instantiated (the instances take them). Figma's resize moves and sizes a child
+ * by its constraints, and a frame changes size while it and the frames around it are built (a
+ * new auto-layout frame hugs its children as they are appended, then gets the result's size
+ * back; a FILL frame takes its size from its parent's), which would move a child constrained
+ * before. Setting constraints moves nothing.
  */
-export function applyConstraints(node: SceneNode, n: Node): void {
-  if (n.constraints !== undefined && "constraints" in node) {
+export function applyConstraints(constrained: [SceneNode, Node][]): void {
+  for (const [node, n] of constrained) {
     const v = n.constraints;
-    applying(n.id, "constraints", () => (node.constraints = v));
+    if (v !== undefined && "constraints" in node) applying(n.id, "constraints", () => (node.constraints = v));
   }
 }
 
@@ -259,6 +272,7 @@ async function buildIcon(n: Node, parent: Parent, ctx: TreeContext): Promise<Sce
   const icon = iconOf(n, ctx);
   const inst = applying(n.id, "imageRef", () => icon.createInstance());
   ctx.track(inst);
+  constrainLater(inst, n, ctx);
   inst.setPluginData(PluginDataKey, n.id);
   applying(n.id, "(append to parent)", () => parent.appendChild(inst));
   inst.name = n.name;
@@ -284,10 +298,7 @@ async function buildGroup(n: Node, parent: Parent, ctx: TreeContext): Promise<Sc
   applyLayer(group, n, ctx);
   await applyEffectStyleId(group, n, ctx);
   applySizing(group, n);
-  built(n).forEach((c, i) => {
-    const k = children[i];
-    if (k !== undefined) applyConstraints(k, c);
-  });
+  constrainLater(group, n, ctx);
   await ctx.tick();
   return group;
 }
@@ -518,6 +529,7 @@ async function buildInstance(n: Node, componentId: string, parent: Parent, ctx: 
   const made = ctx.components.get(componentId) ?? (await buildMain(ctx.components.usesOf(componentId)[0] ?? n, componentId, ctx));
   const inst = applying(n.id, "componentId", () => made.component.createInstance());
   ctx.track(inst);
+  constrainLater(inst, n, ctx);
   applying(n.id, "(append to parent)", () => parent.appendChild(inst));
   await overrideLayers(inst, n, made.main, ctx);
   resizeInstance(inst, n, made.main);
@@ -612,8 +624,11 @@ async function buildMain(n: Node, componentId: string, ctx: TreeContext): Promis
 
 /** Builds tree (a first use without its placement, whose result id is id) as a COMPONENT on the Components frame. */
 async function buildComponent(tree: Node, id: string, componentId: string, ctx: TreeContext): Promise<ComponentNode> {
-  // The main's layers are not the result's nodes: they do not count towards the progress.
-  const built = await buildNode(tree, ctx.components.frame(), { ...ctx, componentRoot: id, tick: async () => {} });
+  // The main's layers are not the result's nodes: they do not count towards the progress. The
+  // main is built at its own size (no placement): its layers' constraints are set once it is.
+  const constrained: [SceneNode, Node][] = [];
+  const built = await buildNode(tree, ctx.components.frame(), { ...ctx, componentRoot: id, tick: async () => {}, constrained });
+  applyConstraints(constrained);
   if (built.type !== "COMPONENT") throw new MaterializeError(id, "componentId", "the main component was not created as a COMPONENT");
   built.setPluginData(ComponentDataKey, componentId);
   return built;

@@ -467,3 +467,28 @@ func TestUsesPaintAsTheFirstOrAreOfItsKind(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckFollowsConstraints: a use resized across (a column twice as wide) holds a frame
+// without auto layout that fills the column across; its child follows the frame by its
+// constraints: STRETCH keeps its margins, so a use whose child does is drawn by the instance;
+// without constraints the child would keep its width, and the use is not.
+func TestCheckFollowsConstraints(t *testing.T) {
+	column := func(id string, w float64, constraints *resultjson.Constraints) *resultjson.Node {
+		bar := &resultjson.Node{Type: "RECTANGLE", ID: id + "g", X: 10, Y: 10, Width: w - 20, Height: 10, Fills: solid(1)}
+		bar.Constraints = constraints
+		panel := &resultjson.Node{Type: "FRAME", ID: id + "p", Width: w, Height: 50, Fills: solid(0.5), Children: []*resultjson.Node{bar}}
+		panel.LayoutSizingHorizontal, panel.LayoutSizingVertical = "FILL", "FIXED"
+		root := &resultjson.Node{Type: "FRAME", ID: id, Width: w, Height: 50, Fills: solid(0), Children: []*resultjson.Node{panel}}
+		root.LayoutMode, root.PrimaryAxisAlignItems, root.CounterAxisAlignItems = "VERTICAL", "MIN", "MIN"
+		root.PaddingLeft, root.PaddingRight, root.PaddingTop, root.PaddingBottom, root.ItemSpacing = f(0), f(0), f(0), f(0), f(0)
+		root.LayoutSizingHorizontal, root.LayoutSizingVertical = "FIXED", "FIXED"
+		return root
+	}
+	stretch := &resultjson.Constraints{Horizontal: "STRETCH", Vertical: "MIN"}
+	if why := components.Check(column("a", 200, stretch), []*resultjson.Node{column("b", 400, stretch)}); why != "" {
+		t.Errorf("a stretching bar: %s", why)
+	}
+	if why := components.Check(column("a", 200, nil), []*resultjson.Node{column("b", 400, nil)}); !strings.Contains(why, "the box of bg") {
+		t.Errorf("a bar without constraints: %q, want the box of bg", why)
+	}
+}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
@@ -18,6 +19,7 @@ import (
 // Values of a Constraints axis (Figma's ConstraintType).
 const (
 	ConstraintMin     = "MIN"
+	ConstraintCenter  = "CENTER"
 	ConstraintMax     = "MAX"
 	ConstraintStretch = "STRETCH"
 )
@@ -28,17 +30,21 @@ const constraintTolerance = 0.01
 
 // constrain sets the Constraints of the untransformed children of every FRAME under n (n and
 // parents as layout.Infer has them), none where both axes are MIN (Figma's default):
-//   - a child that auto layout does not place (ABSOLUTE in an auto-layout frame; positioned,
-//     absolute or fixed, or a background or outline layer in a frame without auto layout): on
-//     each axis STRETCH when it reaches both edges of the frame, MAX when it reaches the end edge
-//     alone, else MIN;
-//   - a child in the page's flow of a frame without auto layout: STRETCH across when it fills
-//     its container's content box less its own margins (the padding and border of the frame and
-//     of every element between, their margins too: a block of width auto), else MIN; MIN down
-//     (the flow stacks blocks from the top);
-//   - a flowing child of an auto-layout frame: none (auto layout places it);
+//   - a child that auto layout does not place (ABSOLUTE in an auto-layout frame; in a frame
+//     without auto layout, a positioned element's node, absolute or fixed, or a background
+//     layer): on each axis STRETCH when it reaches both edges of the frame, MAX when it reaches
+//     the end edge alone, else MIN;
+//   - a block-level box or a paragraph TEXT in the page's flow of a frame without auto layout:
+//     across, STRETCH when it fills its container's content box less its own margins (the
+//     frame's padding and border, and the margins, padding and border of every element between:
+//     a block of width auto), but CENTER when it, or an element between, is at its max-width and
+//     sits centred (a capped container, margin: 0 auto), else MIN; MIN down (the flow stacks
+//     blocks from the top);
+//   - an outline ring: those of its element's node (it rings that node);
+//   - anything else (a flowing child of an auto-layout frame, an image, an icon, an inline box,
+//     a table's border bars): none;
 //
-// but a TEXT never STRETCHes on an axis its textAutoResize sizes (constraintsOf).
+// and a TEXT never STRETCHes on an axis its textAutoResize sizes (constraintsOf).
 func constrain(n *boxtree.Node, parents map[*capturemodel.DOMNode]*capturemodel.DOMNode) {
 	F := n.Out
 	for _, k := range n.Kids {
@@ -52,27 +58,76 @@ func constrain(n *boxtree.Node, parents map[*capturemodel.DOMNode]*capturemodel.
 			}
 		case placedOver(k):
 			c.Constraints = constraintsOf(c, constraintOn(c.X, c.Width, F.Width), constraintOn(c.Y, c.Height, F.Height))
-		default:
-			if left, right, ok := flowInsets(n.El, k.El, parents); ok && at(c.X-left) && at(F.Width-c.X-c.Width-right) {
-				c.Constraints = constraintsOf(c, ConstraintStretch, ConstraintMin)
+		case flowBlock(k):
+			left, right, ok := flowInsets(n.El, k.El, parents)
+			if !ok || !at(c.X-left) || !at(F.Width-c.X-c.Width-right) {
+				break
 			}
+			if capped(n.El, k.El, parents) {
+				if at(c.X - (F.Width - c.X - c.Width)) {
+					c.Constraints = constraintsOf(c, ConstraintCenter, ConstraintMin)
+				}
+				break
+			}
+			c.Constraints = constraintsOf(c, ConstraintStretch, ConstraintMin)
 		}
 		constrain(k, parents)
+	}
+	// A ring follows the node it rings.
+	for _, k := range n.Kids {
+		if k.Kind != boxtree.Outline || k.Out.RelativeTransform != nil {
+			continue
+		}
+		for _, e := range n.Kids {
+			if e.El == k.El && e.Kind == boxtree.Box && e.Out.Constraints != nil {
+				cc := *e.Out.Constraints
+				k.Out.Constraints = &cc
+			}
+		}
 	}
 }
 
 // placedOver says whether node k of a frame without auto layout is not in the page's flow: the
-// node of an absolutely positioned or fixed element, a background layer, an outline ring.
+// node of an absolutely positioned or fixed element, a background layer.
 func placedOver(k *boxtree.Node) bool {
 	switch k.Kind {
-	case boxtree.BackgroundLayer, boxtree.BackgroundSVG, boxtree.Outline:
+	case boxtree.BackgroundLayer, boxtree.BackgroundSVG:
 		return true
 	}
-	if k.El == nil || k.El.Type != "element" {
+	return k.El != nil && k.El.Type == "element" && outOfFlow(k.El)
+}
+
+// flowBlock says whether node k is a box the page's flow sizes across by its container: the
+// frame of a block-level element (display block, flow-root, list-item, flex, grid, table), or a
+// paragraph TEXT (set in its container's width, not of its own width). Images, icons and inline
+// boxes keep their own width.
+func flowBlock(k *boxtree.Node) bool {
+	if k.Out.Type == "TEXT" {
+		return k.Out.TextAutoResize != "" && k.Out.TextAutoResize != "WIDTH_AND_HEIGHT"
+	}
+	if k.Kind != boxtree.Box || k.Out.Type != "FRAME" || k.El == nil || k.El.Type != "element" {
 		return false
 	}
-	p := k.El.Computed("position")
-	return p == "absolute" || p == "fixed"
+	return blockLevel(k.El) && !outOfFlow(k.El)
+}
+
+// capped says whether el, or an element between it and frame, is at its max-width (its border
+// box that wide, or that plus its padding and border): the page keeps it at that width.
+func capped(frame, el *capturemodel.DOMNode, parents map[*capturemodel.DOMNode]*capturemodel.DOMNode) bool {
+	for p := el; p != nil && p != frame; p = parents[p] {
+		if p.Type != "element" {
+			continue
+		}
+		limit, ok := css.ParsePx(p.Computed("max-width"))
+		if !ok || limit <= 0 {
+			continue
+		}
+		pad := paddingBox(p)
+		if at(p.Box.Width-limit) || at(p.Box.Width-limit-pad[1]-pad[3]) {
+			return true
+		}
+	}
+	return false
 }
 
 // flowInsets is where the content box of the container of el (an element, or a text run, in the
@@ -152,6 +207,8 @@ func Follow(c *resultjson.Node, dw, dh float64) {
 		switch constraint {
 		case ConstraintMax:
 			*pos += d
+		case ConstraintCenter:
+			*pos += d / 2
 		case ConstraintStretch:
 			*size += d
 		}

@@ -38,10 +38,11 @@ func TestConstraintOn(t *testing.T) {
 
 // TestConstrain: the ABSOLUTE children of an auto-layout frame by where they sit in it (none for
 // its flowing children); in a frame without auto layout, positioned elements and background
-// layers by where they sit, and children in the flow STRETCH across where they fill their
-// container's content box less their margins (through an element between them and the frame
-// too), else none; never a transformed child, nor STRETCH on an axis a TEXT's textAutoResize
-// sizes.
+// layers by where they sit, and blocks and paragraphs in the flow STRETCH across where they fill
+// their container's content box less their margins (through an element between them and the
+// frame too), CENTER where capped at their max-width and centred, else none (inline boxes and
+// images too); a ring as the node it rings; never a transformed child, nor STRETCH on an axis a
+// TEXT's textAutoResize sizes.
 func TestConstrain(t *testing.T) {
 	t.Parallel()
 	html := &capturemodel.DOMNode{Type: "element", Tag: "html", Style: map[string]string{"display": "block"}}
@@ -77,7 +78,8 @@ func TestConstrain(t *testing.T) {
 	boxEl := element(html, "padding-left", "16px", "padding-right", "16px", "border-left-width", "1px", "border-right-width", "1px")
 	box := root.Add(&resultjson.Node{Type: "FRAME", Name: "box", Width: 400, Height: 300}, boxEl, boxtree.Flow, 0)
 	box.Kind = boxtree.Box
-	block := add(box, element(boxEl), "block", "FRAME", "", "", 17, 0, 366, 40)
+	blockEl := element(boxEl)
+	block := add(box, blockEl, "block", "FRAME", "", "", 17, 0, 366, 40)
 	blockAtEdge := add(box, element(boxEl), "block at the edge", "FRAME", "", "", 17, 40, 366+constraintTolerance, 40)
 	blockPast := add(box, element(boxEl), "block past the edge", "FRAME", "", "", 17, 80, 366+2*constraintTolerance, 40)
 	margined := add(box, element(boxEl, "margin-left", "8px", "margin-right", "4px"), "margined", "FRAME", "", "", 25, 120, 354, 40)
@@ -88,6 +90,21 @@ func TestConstrain(t *testing.T) {
 	body := element(boxEl, "margin-left", "8px", "margin-right", "8px")
 	nested := add(box, element(body), "nested", "FRAME", "", "", 25, 248, 350, 20)
 	badge := add(box, element(boxEl, "position", "absolute"), "badge", "FRAME", "", "", 380, 0, 20, 20)
+	// A container capped at its max-width (600 px in a wider frame would be, here 300) and
+	// centred by its auto margins (33 px each), and one capped at the left.
+	cappedEl := element(boxEl, "max-width", "300px", "margin-left", "33px", "margin-right", "33px")
+	cappedEl.Box.Width = 300
+	centred := add(box, cappedEl, "centred", "FRAME", "", "", 50, 268, 300, 10)
+	leftEl := element(boxEl, "max-width", "300px", "margin-right", "66px")
+	leftEl.Box.Width = 300
+	leftCapped := add(box, leftEl, "left capped", "FRAME", "", "", 17, 278, 300, 10)
+	// An inline box and an image that fill the content box keep their own width.
+	inline := add(box, element(boxEl, "display", "inline-block"), "inline", "FRAME", "", "", 17, 288, 366, 4)
+	img := &resultjson.Node{Type: "RECTANGLE", Name: "img", X: 17, Y: 292, Width: 366, Height: 4}
+	box.Add(img, element(boxEl), boxtree.Flow, 0).Kind = boxtree.Image
+	// The ring of the block's outline follows the block.
+	ring := &resultjson.Node{Type: "RECTANGLE", Name: "ring", X: 15, Y: -2, Width: 370, Height: 44}
+	box.Add(ring, blockEl, boxtree.Flow, 0).Kind = boxtree.Outline
 	bg := &resultjson.Node{Type: "RECTANGLE", Name: "background", Width: 400, Height: 300}
 	box.Kids = append(box.Kids, &boxtree.Node{Out: bg, Kind: boxtree.BackgroundLayer, Group: boxtree.Negative})
 	constrain(root, domParents(root))
@@ -99,6 +116,7 @@ func TestConstrain(t *testing.T) {
 		{label, ""}, {lines, "STRETCH/MIN"}, {fixed, "STRETCH/STRETCH"}, {turned, ""},
 		{block, "STRETCH/MIN"}, {blockAtEdge, "STRETCH/MIN"}, {blockPast, ""}, {margined, "STRETCH/MIN"}, {narrow, ""},
 		{paragraph, "STRETCH/MIN"}, {word, ""}, {nested, "STRETCH/MIN"}, {badge, "MAX/MIN"}, {bg, "STRETCH/STRETCH"},
+		{centred, "CENTER/MIN"}, {leftCapped, ""}, {inline, ""}, {img, ""}, {ring, "STRETCH/MIN"},
 	} {
 		got := ""
 		if c := tc.n.Constraints; c != nil {
@@ -110,8 +128,8 @@ func TestConstrain(t *testing.T) {
 	}
 }
 
-// TestFollow: a child moves with its frame's end edge (MAX) or changes size with it (STRETCH);
-// MIN and no constraints keep it.
+// TestFollow: a child moves with its frame's end edge (MAX), half as far (CENTER), or changes
+// size with it (STRETCH); MIN and no constraints keep it.
 func TestFollow(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -122,6 +140,7 @@ func TestFollow(t *testing.T) {
 		{&resultjson.Constraints{Horizontal: ConstraintMin, Vertical: ConstraintMin}, [4]float64{10, 5, 20, 8}},
 		{&resultjson.Constraints{Horizontal: ConstraintMax, Vertical: ConstraintStretch}, [4]float64{40, 5, 20, -2}},
 		{&resultjson.Constraints{Horizontal: ConstraintStretch, Vertical: ConstraintMax}, [4]float64{10, -5, 50, 8}},
+		{&resultjson.Constraints{Horizontal: ConstraintCenter, Vertical: ConstraintCenter}, [4]float64{25, 0, 20, 8}},
 	} {
 		n := &resultjson.Node{X: 10, Y: 5, Width: 20, Height: 8}
 		n.Constraints = tc.c

@@ -242,7 +242,7 @@ export type Node = {
   opacity?: number;
   blendMode?: BlendMode;
   /**
-   * Figma's Constraints: how the node follows its parent frame when the frame is resized. The converter writes it where MIN on both axes is not what the page does (docs/conversion.md "Constraints": an ABSOLUTE or positioned layer STRETCHes where it reaches both edges of its frame and is MAX where it reaches the end edge alone; a block in the flow of a frame without auto layout STRETCHes across where it fills its container's width). Not checked, but on an ABSOLUTE layer of a component's use a STRETCH axis lets the uses differ in its size there (docs/results.md "Components").
+   * Figma's Constraints: how the node follows its parent frame when the frame is resized. The converter writes it where the page tells how a layer follows its frame (docs/conversion.md "Constraints": an ABSOLUTE or positioned layer STRETCHes where it reaches both edges of its frame and is MAX where it reaches the end edge alone; a block in the flow of a frame without auto layout STRETCHes across where it fills its container's width, or is CENTER where capped at its max-width and centred). Not checked, but on an ABSOLUTE layer of a component's use a STRETCH axis lets the uses differ in its size there (docs/results.md "Components").
    */
   constraints?: {
     horizontal: ConstraintType;
