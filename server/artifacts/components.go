@@ -80,9 +80,8 @@ func (s *nodeShape) add(key string, raw []byte) {
 // height) and which is not FIXED or FILL on that axis; a HORIZONTAL or VERTICAL frame without
 // wrap that hugs (HUG) on an axis where a flowing child grows; a layer that fills (FILL) its
 // auto-layout parent on an axis, or an ABSOLUTE one whose constraints STRETCH it there (its
-// parent gives it its size). The children of every such
-// frame (hugging or not) may sit elsewhere and grow, as its auto layout places them. A
-// transformed node never grows.
+// parent gives it its size). The children of every such frame (hugging or not) may sit
+// elsewhere and grow, as its auto layout places them. A transformed node never grows.
 type growth uint8
 
 const (
@@ -141,8 +140,10 @@ func (s *nodeShape) stretched(st *nodeStructure) growth {
 		Horizontal string `json:"horizontal"`
 		Vertical   string `json:"vertical"`
 	}
-	v := s.value("constraints")
-	if st.enums["layoutPositioning"] != "ABSOLUTE" || v == "" || json.Unmarshal([]byte(v), &c) != nil {
+	if st.enums["layoutPositioning"] != "ABSOLUTE" {
+		return 0
+	}
+	if v := s.value("constraints"); v == "" || json.Unmarshal([]byte(v), &c) != nil {
 		return 0
 	}
 	var g growth

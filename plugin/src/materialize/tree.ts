@@ -28,9 +28,8 @@ export interface TreeContext {
   /** The id of the result node being built as a main COMPONENT rather than a FRAME. */
   componentRoot?: string;
   /**
-   * The layers with constraints, set once the whole tree is built (applyConstraints): Figma's
-   * resize moves and sizes a child by its constraints, and a frame changes size while it and
-   * the frames around it are built.
+   * The layers with constraints of the tree being built (the page's, or a main component's),
+   * set once that tree is built (applyConstraints).
    */
   constrained: [SceneNode, Node][];
 }

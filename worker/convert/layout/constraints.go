@@ -5,7 +5,6 @@ import (
 
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
-	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
@@ -115,11 +114,8 @@ func flowBlock(k *boxtree.Node) bool {
 // box that wide, or that plus its padding and border): the page keeps it at that width.
 func capped(frame, el *capturemodel.DOMNode, parents map[*capturemodel.DOMNode]*capturemodel.DOMNode) bool {
 	for p := el; p != nil && p != frame; p = parents[p] {
-		if p.Type != "element" {
-			continue
-		}
-		limit, ok := css.ParsePx(p.Computed("max-width"))
-		if !ok || limit <= 0 {
+		limit := side(p, "max-width") // 0 for none
+		if limit <= 0 {
 			continue
 		}
 		pad := paddingBox(p)
@@ -132,37 +128,27 @@ func capped(frame, el *capturemodel.DOMNode, parents map[*capturemodel.DOMNode]*
 
 // flowInsets is where the content box of the container of el (an element, or a text run, in the
 // frame of element frame) begins and ends across, less el's own margins: px from the frame's
-// left edge and from its right edge. ok is false when frame is not an ancestor of el.
+// left edge and from its right edge (the margins of el and of every element between, and the
+// padding and border of those and of frame: paddingBox). ok is false when frame is not an
+// ancestor of el.
 func flowInsets(frame, el *capturemodel.DOMNode, parents map[*capturemodel.DOMNode]*capturemodel.DOMNode) (left, right float64, ok bool) {
 	if frame == nil || el == nil {
 		return 0, 0, false
 	}
-	add := func(n *capturemodel.DOMNode, what ...string) {
-		for _, w := range what {
-			left += side(n, w+"-left"+suffix(w))
-			right += side(n, w+"-right"+suffix(w))
-		}
-	}
 	if el != frame {
-		add(el, "margin")
+		left, right = side(el, "margin-left"), side(el, "margin-right")
 		p := parents[el]
 		for ; p != nil && p != frame; p = parents[p] {
-			add(p, "margin", "padding", "border")
+			pad := paddingBox(p)
+			left += side(p, "margin-left") + pad[3]
+			right += side(p, "margin-right") + pad[1]
 		}
 		if p == nil {
 			return 0, 0, false
 		}
 	}
-	add(frame, "padding", "border")
-	return left, right, true
-}
-
-// suffix completes a CSS side property: border-left-width.
-func suffix(property string) string {
-	if property == "border" {
-		return "-width"
-	}
-	return ""
+	pad := paddingBox(frame)
+	return left + pad[3], right + pad[1], true
 }
 
 // at says whether d px is within constraintTolerance of 0 (1e-9: float sums of 1/100 px).

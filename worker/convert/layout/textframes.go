@@ -229,12 +229,12 @@ func inferTextFrame(n *boxtree.Node, parent *capturemodel.DOMNode) {
 
 // fitLabel ends each TEXT of frame F's flow where the layer after it starts less the spacing
 // (a TEXT's width is rounded up, widthRounding), and makes F, where it hugs its content across
-// (hugW) or down (hugH), exactly as large as Figma makes it, its padding and its content, by giving the difference to its widest (and
-// tallest) TEXT: the text pass rounds a TEXT's width up to the hundredth, the frame's box is
-// rounded to it, so the two may differ by 0.01 px (by at most textOverhang, the check above). A
-// TEXT that keeps its natural width is measured again by Figma, so its stored size is only what
-// the frame hugs; the frame keeps its captured box, and an instance whose label is overridden
-// comes out as its use.
+// (hugW) or down (hugH), exactly as large as Figma makes it, its padding and its content, by
+// giving the difference to its widest (and tallest) TEXT: the text pass rounds a TEXT's width up
+// to the hundredth, the frame's box is rounded to it, so the two may differ by 0.01 px (by at
+// most textOverhang, the check above). A TEXT that keeps its natural width is measured again by
+// Figma, so its stored size is only what the frame hugs; the frame keeps its captured box, and
+// an instance whose label is overridden comes out as its use.
 func fitLabel(F *resultjson.Node, flow []*resultjson.Node, hugW, hugH bool) {
 	// A TEXT rounded past where the next layer starts less the spacing (by at most
 	// widthRounding) ends there, so that auto layout puts the next layer where the page has it.
