@@ -59,7 +59,8 @@ function checkColor(what: string, c: unknown, alpha: boolean): void {
 
 const paintCommon = ["type", "visible", "opacity", "blendMode"];
 
-function checkPaint(what: string, p: Paint, images: ReadonlyMap<string, Uint8Array>): void {
+function checkPaint(what: string, p: Paint, figma: { images: ReadonlyMap<string, Uint8Array>; variables: { all: ReadonlyMap<string, StubVariable> } }): void {
+  const images = figma.images;
   switch (p.type) {
     case "SOLID":
       only(what, p, [...paintCommon, "color", "boundVariables"]);
@@ -74,6 +75,14 @@ function checkPaint(what: string, p: Paint, images: ReadonlyMap<string, Uint8Arr
       p.gradientStops.forEach((s) => {
         only(what, s, ["position", "color", "boundVariables"]);
         checkColor(what, s.color, true);
+        // A stop's colour is bound by an alias of a COLOR variable (Figma's ColorStop.boundVariables).
+        const alias = s.boundVariables?.color;
+        if (s.boundVariables === undefined || alias === undefined) return;
+        only(what, s.boundVariables, ["color"]);
+        const v = figma.variables.all.get(alias.id);
+        if (alias.type !== "VARIABLE_ALIAS" || v === undefined || v.resolvedType !== "COLOR") {
+          fail(`in ${what}: a gradient stop's color is bound to ${JSON.stringify(alias)}, which names no COLOR variable`);
+        }
       });
       return;
     case "IMAGE":
@@ -402,7 +411,7 @@ abstract class StubGeometry extends StubLayer implements Pick<RectangleNode, "st
     return clone(this.fillsValue);
   }
   set fills(v: ReadonlyArray<Paint>) {
-    v.forEach((p, i) => checkPaint(`set_fills[${i}]`, p, this.figma.images));
+    v.forEach((p, i) => checkPaint(`set_fills[${i}]`, p, this.figma));
     this.fillsValue = clone([...v]);
     this.fillStyleIdValue = "";
   }
@@ -410,7 +419,7 @@ abstract class StubGeometry extends StubLayer implements Pick<RectangleNode, "st
     return clone(this.strokesValue);
   }
   set strokes(v: ReadonlyArray<Paint>) {
-    v.forEach((p, i) => checkPaint(`set_strokes[${i}]`, p, this.figma.images));
+    v.forEach((p, i) => checkPaint(`set_strokes[${i}]`, p, this.figma));
     this.strokesValue = clone([...v]);
     this.strokeStyleIdValue = "";
   }
@@ -1307,7 +1316,7 @@ export class StubText extends StubGeometry
     return typeof f === "symbol" ? [] : f;
   }
   override set fills(v: ReadonlyArray<Paint>) {
-    v.forEach((p, i) => checkPaint(`set_fills[${i}]`, p, this.figma.images));
+    v.forEach((p, i) => checkPaint(`set_fills[${i}]`, p, this.figma));
     this.setAll("fills", clone([...v]));
     this.fillStyleIdValue = "";
   }
@@ -1352,7 +1361,7 @@ export class StubText extends StubGeometry
     this.textStyleIdValue = "";
   }
   setRangeFills(start: number, end: number, v: Paint[]): void {
-    v.forEach((p, i) => checkPaint(`setRangeFills[${i}]`, p, this.figma.images));
+    v.forEach((p, i) => checkPaint(`setRangeFills[${i}]`, p, this.figma));
     for (const c of this.range("setRangeFills", start, end)) c.fills = clone(v);
     this.fillStyleIdValue = "";
   }
@@ -1482,7 +1491,7 @@ export class StubPaintStyle extends StubStyle {
     return clone(this.paintsValue);
   }
   set paints(v: ReadonlyArray<Paint>) {
-    v.forEach((p, i) => checkPaint(`set_paints[${i}]`, p, this.figma.images));
+    v.forEach((p, i) => checkPaint(`set_paints[${i}]`, p, this.figma));
     this.paintsValue = clone([...v]);
   }
 }
@@ -1630,6 +1639,10 @@ export class StubFigma {
         const v = new StubVariable(name, collection, type, self);
         this.all.set(v.id, v);
         return v;
+      },
+      createVariableAlias(variable: StubVariable): VariableAlias {
+        if (!this.all.has(variable.id)) fail("in createVariableAlias: the variable does not exist");
+        return { type: "VARIABLE_ALIAS", id: variable.id };
       },
       setBoundVariableForPaint(paint: SolidPaint, field: "color", variable: StubVariable): SolidPaint {
         if (variable.resolvedType !== "COLOR") fail("in setBoundVariableForPaint: the variable is not a COLOR");

@@ -406,12 +406,23 @@ export class Reader {
       if (p.type === "SOLID" && p.boundVariables !== undefined) {
         const { boundVariables, ...rest } = p;
         if (viaStyle) return json(rest);
-        const id = boundVariables.color?.id;
-        const v = id === undefined ? undefined : this.stub.variables.all.get(id);
-        return json({ ...rest, boundVariables: { color: { type: "VARIABLE_ALIAS", id: v?.getPluginData(PluginDataKey) ?? `unknown ${id}` } } });
+        return json({ ...rest, boundVariables: { color: this.resultAlias(boundVariables.color?.id) } });
+      }
+      if ("gradientStops" in p && p.gradientStops.some((s) => s.boundVariables?.color !== undefined)) {
+        const gradientStops = p.gradientStops.map((s) => {
+          const { boundVariables, ...rest } = s;
+          return boundVariables?.color === undefined ? rest : { ...rest, boundVariables: { color: this.resultAlias(boundVariables.color.id) } };
+        });
+        return json({ ...p, gradientStops });
       }
       return json(p);
     });
+  }
+
+  /** The result's alias of the Figma variable id (its V:n, kept as the variable's plugin data). */
+  private resultAlias(id: string | undefined): VariableAlias {
+    const v = id === undefined ? undefined : this.stub.variables.all.get(id);
+    return { type: "VARIABLE_ALIAS", id: v?.getPluginData(PluginDataKey) ?? `unknown ${id}` };
   }
 
   private imageRef(hash: string | null): string {

@@ -136,6 +136,8 @@ type Result struct {
 	Diagnostics []ResultWarning
 	StyleRefs   []StyleRefUse
 	styleTypes  map[string]string
+	// variableTypes are the variables' resolved types by id, for the tree's paint bindings.
+	variableTypes map[string]string
 	// VariablesJSON holds the stored bytes of variables (nil when absent); StylesJSON returns
 	// those of styles.
 	VariablesJSON json.RawMessage

@@ -181,49 +181,49 @@ type CodeSyntax struct {
 
 // checkStyles applies the rules of styles and variables: bounded lists, unique ids, names of
 // 1-MaxStyleNameLength characters, known types, well-formed values, and every variable binding
-// naming a COLOR variable. It returns the style types by id.
-func checkStyles(styles []ResultStyle, vars *ResultVariables) (map[string]string, error) {
-	varTypes := map[string]string{}
+// naming a COLOR variable. It returns the style types and the variable types by id.
+func checkStyles(styles []ResultStyle, vars *ResultVariables) (styleTypes, varTypes map[string]string, err error) {
+	varTypes = map[string]string{}
 	if vars != nil {
 		if !lengthIn(vars.Collection, 1, MaxStyleNameLength) {
-			return nil, invalid(ErrInvalidEntry, "result variables need a collection name of 1 to %d characters", MaxStyleNameLength)
+			return nil, nil, invalid(ErrInvalidEntry, "result variables need a collection name of 1 to %d characters", MaxStyleNameLength)
 		}
 		if len(vars.Variables) > MaxVariables {
-			return nil, invalid(ErrInvalidEntry, "result has %d variables, at most %d", len(vars.Variables), MaxVariables)
+			return nil, nil, invalid(ErrInvalidEntry, "result has %d variables, at most %d", len(vars.Variables), MaxVariables)
 		}
 		later, err := checkModes(vars.Modes)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for i, v := range vars.Variables {
 			if !lengthIn(v.ID, 1, MaxIdentifierLength) || varTypes[v.ID] != "" || !lengthIn(v.Name, 1, MaxStyleNameLength) {
-				return nil, invalid(ErrInvalidEntry, "result variable %d needs a unique id of 1 to %d characters and a name of 1 to %d", i, MaxIdentifierLength, MaxStyleNameLength)
+				return nil, nil, invalid(ErrInvalidEntry, "result variable %d needs a unique id of 1 to %d characters and a name of 1 to %d", i, MaxIdentifierLength, MaxStyleNameLength)
 			}
 			if err := checkVariableValue(v, v.Value, ""); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			for mode, value := range v.ValuesByMode {
 				if !later[mode] {
-					return nil, invalid(ErrInvalidEntry, "result variable %q has a value for %q, which is not one of the collection's modes after the first", v.ID, mode)
+					return nil, nil, invalid(ErrInvalidEntry, "result variable %q has a value for %q, which is not one of the collection's modes after the first", v.ID, mode)
 				}
 				if err := checkVariableValue(v, value, mode); err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 			}
 			if v.CodeSyntax != nil && !lengthIn(v.CodeSyntax.WEB, 1, MaxStyleNameLength) {
-				return nil, invalid(ErrInvalidEntry, "result variable %q codeSyntax.WEB must have 1 to %d characters", v.ID, MaxStyleNameLength)
+				return nil, nil, invalid(ErrInvalidEntry, "result variable %q codeSyntax.WEB must have 1 to %d characters", v.ID, MaxStyleNameLength)
 			}
 			varTypes[v.ID] = v.ResolvedType
 		}
 	}
 	if len(styles) > MaxStyles {
-		return nil, invalid(ErrInvalidEntry, "result has %d styles, at most %d", len(styles), MaxStyles)
+		return nil, nil, invalid(ErrInvalidEntry, "result has %d styles, at most %d", len(styles), MaxStyles)
 	}
 	types := make(map[string]string, len(styles))
 	for i, s := range styles {
 		if !lengthIn(s.ID, 1, MaxIdentifierLength) || types[s.ID] != "" || !lengthIn(s.Name, 1, MaxStyleNameLength) ||
 			len([]rune(s.Description)) > MaxStyleNameLength {
-			return nil, invalid(ErrInvalidEntry, "result style %d needs a unique id of 1 to %d characters, a name of 1 to %d and a description of at most %d", i, MaxIdentifierLength, MaxStyleNameLength, MaxStyleNameLength)
+			return nil, nil, invalid(ErrInvalidEntry, "result style %d needs a unique id of 1 to %d characters, a name of 1 to %d and a description of at most %d", i, MaxIdentifierLength, MaxStyleNameLength, MaxStyleNameLength)
 		}
 		var err error
 		switch s.Type {
@@ -237,11 +237,11 @@ func checkStyles(styles []ResultStyle, vars *ResultVariables) (map[string]string
 			err = invalid(ErrInvalidEntry, "result style %q has an unknown type %q", s.ID, s.Type)
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		types[s.ID] = s.Type
 	}
-	return types, nil
+	return types, varTypes, nil
 }
 
 // checkModes applies the rules of a collection's modes: none, or 1 to MaxVariableModes unique
@@ -394,6 +394,26 @@ func resolveStyleRefs(uses []StyleRefUse, types map[string]string) error {
 	return nil
 }
 
+// variableRefUse is a paint's variable binding in the tree: a gradient stop's (or a SOLID
+// paint's) boundVariables.color naming the variable ID, in the member of node NodeID.
+type variableRefUse struct {
+	ID, NodeID, Member string
+}
+
+// resolveVariableRefs checks that every variable binding of the tree's paints names a COLOR
+// variable of the result's variables (types, by id).
+func resolveVariableRefs(uses []variableRefUse, types map[string]string) error {
+	for _, u := range uses {
+		switch t := types[u.ID]; {
+		case t == "":
+			return invalid(ErrDanglingStyle, "%s of node %q binds variable %q, which is not in variables", u.Member, u.NodeID, u.ID)
+		case t != VariableColor:
+			return invalid(ErrDanglingStyle, "%s of node %q binds variable %q, which is a %s, not a COLOR", u.Member, u.NodeID, u.ID, t)
+		}
+	}
+	return nil
+}
+
 // checkDiagnostics applies the diagnostics rules: the warnings' entry rules, at most
 // MaxDiagnostics entries.
 func checkDiagnostics(ds []ResultWarning) error {
@@ -436,11 +456,11 @@ func (r *Result) parseVersion2(members map[string]json.RawMessage) error {
 	if err := checkDiagnostics(r.Diagnostics); err != nil {
 		return err
 	}
-	types, err := checkStyles(r.Styles, r.Variables)
+	types, varTypes, err := checkStyles(r.Styles, r.Variables)
 	if err != nil {
 		return err
 	}
-	r.styleTypes = types
+	r.styleTypes, r.variableTypes = types, varTypes
 	return nil
 }
 
@@ -459,6 +479,9 @@ func (r *Result) checkTreeVersion2(w *treeWalker) error {
 		return invalid(ErrInvalidTree, "result node tree: auto layout, scroll behaviour, style and component members need manifest version 2")
 	}
 	if err := resolveStyleRefs(w.styleUses, r.styleTypes); err != nil {
+		return err
+	}
+	if err := resolveVariableRefs(w.variableUses, r.variableTypes); err != nil {
 		return err
 	}
 	if err := checkComponents(w.components); err != nil {

@@ -451,3 +451,50 @@ func TestItemReverseZIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestGradientStopBindings: a gradient stop of a node's fills may bind its colour to a COLOR
+// variable of the result; a binding to a missing or FLOAT variable, or not by VARIABLE_ALIAS, is
+// refused, and so is a SOLID fill's binding to a missing variable.
+func TestGradientStopBindings(t *testing.T) {
+	gradient := func(r map[string]any, binding map[string]any) {
+		nav := r["root"].(map[string]any)["children"].([]any)[0].(map[string]any)
+		nav["fills"] = []any{map[string]any{"type": "GRADIENT_LINEAR", "gradientTransform": []any{[]any{1, 0, 0}, []any{0, 1, 0}},
+			"gradientStops": []any{
+				map[string]any{"position": 0, "color": map[string]any{"r": 0, "g": 0, "b": 1, "a": 1}, "boundVariables": binding},
+				map[string]any{"position": 1, "color": map[string]any{"r": 1, "g": 1, "b": 1, "a": 1}},
+			}}}
+		delete(nav, "fillStyleId")
+	}
+	alias := func(typ, id string) map[string]any {
+		return map[string]any{"color": map[string]any{"type": typ, "id": id}}
+	}
+	for _, tc := range []struct {
+		name  string
+		set   func(r map[string]any)
+		cause error
+	}{
+		{"BoundToAColorVariable", func(r map[string]any) { gradient(r, alias("VARIABLE_ALIAS", "V:1")) }, nil},
+		{"NoBinding", func(r map[string]any) { gradient(r, map[string]any{}) }, nil},
+		{"BoundToAMissingVariable", func(r map[string]any) { gradient(r, alias("VARIABLE_ALIAS", "V:404")) }, artifacts.ErrDanglingStyle},
+		{"BoundToAFloatVariable", func(r map[string]any) { gradient(r, alias("VARIABLE_ALIAS", "V:2")) }, artifacts.ErrDanglingStyle},
+		{"BoundNotByAlias", func(r map[string]any) { gradient(r, alias("VARIABLE", "V:1")) }, artifacts.ErrInvalidTree},
+		{"BindingOtherThanColor", func(r map[string]any) { gradient(r, map[string]any{"opacity": 1}) }, artifacts.ErrInvalidTree},
+		{"SolidBoundToAMissingVariable", func(r map[string]any) {
+			nav := r["root"].(map[string]any)["children"].([]any)[0].(map[string]any)
+			nav["fills"] = []any{map[string]any{"type": "SOLID", "color": map[string]any{"r": 0, "g": 0, "b": 1}, "boundVariables": alias("VARIABLE_ALIAS", "V:404")}}
+			delete(nav, "fillStyleId")
+		}, artifacts.ErrDanglingStyle},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := version2(t)
+			tc.set(r)
+			err := parse(t, r)
+			switch {
+			case tc.cause == nil && err != nil:
+				t.Fatalf("refused: %v", err)
+			case tc.cause != nil && !errors.Is(err, tc.cause):
+				t.Fatalf("error %v, want %v", err, tc.cause)
+			}
+		})
+	}
+}

@@ -101,7 +101,9 @@ type treeWalker struct {
 	// order their nodes end; last is what the node just read tells its parent (structure.go).
 	structured bool
 	styleUses  []StyleRefUse
-	last       childStructure
+	// variableUses are the variables the tree's paints bind (a gradient stop's colour).
+	variableUses []variableRefUse
+	last         childStructure
 	// version is the result's manifest version.
 	version int
 	// components are the uses of components, in the order their nodes end (components.go).
@@ -128,10 +130,12 @@ func (w *treeWalker) addRef(ref, nodeID string, raster, svg bool) {
 	w.uses[i].SVG = w.uses[i].SVG || svg
 }
 
-// pendingRef is an imageRef seen inside a node before the node's id is known.
+// pendingRef is an imageRef seen inside a node before the node's id is known, or, where member
+// is set, the id of a variable a paint of that member binds.
 type pendingRef struct {
 	ref         string
 	raster, svg bool
+	member      string
 }
 
 // node reads one node object at depth and returns its type.
@@ -314,6 +318,10 @@ func (w *treeWalker) node(depth int) (string, error) {
 		return "", fmt.Errorf("node %q is a %s, which cannot have an imageRef", *id, *typ)
 	}
 	for _, r := range refs {
+		if r.member != "" {
+			w.variableUses = append(w.variableUses, variableRefUse{ID: r.ref, NodeID: *id, Member: r.member})
+			continue
+		}
 		w.addRef(r.ref, *id, r.raster, r.svg)
 	}
 	if err := checkListMarkers(*id, st.children); err != nil {
@@ -376,6 +384,10 @@ func (w *treeWalker) paints(member string, refs []pendingRef) ([]pendingRef, err
 				typ, err = w.str("paint type")
 			case "imageRef":
 				imageRef, err = w.str("paint imageRef")
+			case "boundVariables":
+				refs, err = w.colorBinding(member, refs)
+			case "gradientStops":
+				refs, err = w.colorStops(member, refs)
 			default:
 				refs, err = w.skip(1, refs)
 			}
@@ -399,6 +411,63 @@ func (w *treeWalker) paints(member string, refs []pendingRef) ([]pendingRef, err
 		}
 	}
 	return refs, w.expectDelim(']', fmt.Sprintf("the end of %q", member))
+}
+
+// colorStops reads a gradient's stops in member, each an object whose boundVariables may bind
+// its colour (colorBinding).
+func (w *treeWalker) colorStops(member string, refs []pendingRef) ([]pendingRef, error) {
+	if err := w.expectDelim('[', fmt.Sprintf("the gradientStops of a paint in %q", member)); err != nil {
+		return refs, err
+	}
+	for w.dec.More() {
+		if err := w.expectDelim('{', fmt.Sprintf("a gradient stop in %q", member)); err != nil {
+			return refs, err
+		}
+		seen := make(map[string]struct{}, 3)
+		for w.dec.More() {
+			key, err := w.key(seen)
+			if err != nil {
+				return refs, err
+			}
+			if key == "boundVariables" {
+				refs, err = w.colorBinding(member, refs)
+			} else {
+				refs, err = w.skip(1, refs)
+			}
+			if err != nil {
+				return refs, err
+			}
+		}
+		if err := w.expectDelim('}', "the end of a gradient stop"); err != nil {
+			return refs, err
+		}
+	}
+	return refs, w.expectDelim(']', "the end of gradientStops")
+}
+
+// colorBinding reads a paint's or gradient stop's boundVariables in member: at most a color
+// member, a VARIABLE_ALIAS whose id is kept for resolveVariableRefs.
+func (w *treeWalker) colorBinding(member string, refs []pendingRef) ([]pendingRef, error) {
+	var b struct {
+		Color *struct {
+			Type string `json:"type"`
+			ID   string `json:"id"`
+		} `json:"color"`
+	}
+	var raw json.RawMessage
+	if err := w.dec.Decode(&raw); err != nil {
+		return refs, err
+	}
+	if err := decodeStrict(raw, &b); err != nil {
+		return refs, fmt.Errorf("the boundVariables of a paint in %q: %w", member, err)
+	}
+	switch {
+	case b.Color == nil:
+		return refs, nil
+	case b.Color.Type != "VARIABLE_ALIAS" || !lengthIn(b.Color.ID, 1, MaxIdentifierLength):
+		return refs, fmt.Errorf("a paint in %q binds its color with other than a VARIABLE_ALIAS of an id of 1 to %d characters", member, MaxIdentifierLength)
+	}
+	return append(refs, pendingRef{ref: b.Color.ID, member: member}), nil
 }
 
 // skip reads one value the backend does not interpret, at JSON nesting level, refusing repeated

@@ -154,8 +154,9 @@
   }
 
   // THEME_COLORS are the computed colours the conversion paints with that a dark theme may
-  // change: text, background and border colours, and box-shadow (its shadows' colours).
-  const THEME_COLORS = ["color", "background-color", "border-top-color", "border-right-color", "border-bottom-color", "border-left-color", "box-shadow"];
+  // change: text, background and border colours, box-shadow (its shadows' colours) and
+  // background-image (its gradients' colours).
+  const THEME_COLORS = ["color", "background-color", "border-top-color", "border-right-color", "border-bottom-color", "border-left-color", "box-shadow", "background-image"];
   let lightColors = null;
 
   // themeColors reads THEME_COLORS of the first max recorded elements (page.js's

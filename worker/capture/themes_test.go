@@ -58,7 +58,7 @@ func darkColors(t *testing.T, raw []byte) []elementColors {
 // its root's custom properties recorded twice, as the visitor sees them (custom_properties) and
 // under the emulated dark preference (dark_custom_properties), and the elements whose colours
 // the theme changes with their dark colours (dark_colors: the body and #cta, with #cta's
-// box-shadow, not #note, whose colour the theme leaves alone); a page whose root offers dark
+// box-shadow, and #band's gradient, not #note, whose colour the theme leaves alone); a page whose root offers dark
 // through color-scheme has light-dark() resolved both ways; a page with neither records no dark
 // member.
 func TestDarkThemeRecorded(t *testing.T) {
@@ -70,15 +70,22 @@ func TestDarkThemeRecorded(t *testing.T) {
 		for _, c := range darkColors(t, raw) {
 			got = append(got, c.Style["color"]+" on "+c.Style["background-color"])
 		}
-		if want := "rgb(249, 250, 251) on rgb(11, 16, 32),rgb(11, 16, 32) on rgb(96, 165, 250)"; strings.Join(got, ",") != want {
-			t.Errorf("dark colours %q, want %q (the body, #cta)", got, want)
+		if want := "rgb(249, 250, 251) on rgb(11, 16, 32),rgb(11, 16, 32) on rgb(96, 165, 250),rgb(249, 250, 251) on "; strings.Join(got, ",") != want {
+			t.Errorf("dark colours %q, want %q (the body, #cta, #band)", got, want)
 		}
 		var shadows []string
 		for _, c := range darkColors(t, raw) {
 			shadows = append(shadows, c.Style["box-shadow"])
 		}
-		if want := ",rgb(249, 250, 251) 0px 2px 4px 0px"; strings.Join(shadows, ",") != want {
+		if want := ",rgb(249, 250, 251) 0px 2px 4px 0px,"; strings.Join(shadows, ",") != want {
 			t.Errorf("dark box-shadows %q, want %q (#cta's, in the dark text colour)", shadows, want)
+		}
+		var gradients []string
+		for _, c := range darkColors(t, raw) {
+			gradients = append(gradients, c.Style["background-image"])
+		}
+		if want := ",,linear-gradient(90deg, rgb(96, 165, 250), rgb(11, 16, 32))"; strings.Join(gradients, ",") != want {
+			t.Errorf("dark background images %q, want %q (#band's, in the dark accent and background colours)", gradients, want)
 		}
 		for name, want := range map[string][2][2]string{
 			"--bg":     {{"#ffffff", "rgb(255, 255, 255)"}, {"#0b1020", "rgb(11, 16, 32)"}},

@@ -73,7 +73,10 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	root, warn, img, diagnostics := d.root, d.warn, d.img, d.diagnostics
 	localStyles, variables := styles.Build(root, c.Document.CustomProperties)
 	styles.Modes(variables, c.Document.DarkCustomProperties)
-	localStyles, variables = styles.Themes(root, localStyles, variables, styles.DarkColors(&c.Document))
+	localStyles, variables = styles.Themes(root, localStyles, variables, styles.DarkColors(&c.Document),
+		func(el *capturemodel.DOMNode, n *resultjson.Node, style map[string]string, layered bool) []resultjson.Paint {
+			return paint.Fills(el, n, style, layered, c.Document.Viewport, img.Check)
+		})
 	resultjson.BoundTransformed(root.Out)
 	diagnostics = append(diagnostics, components.Build(root.Out, resultjson.MaxDiagnostics-len(diagnostics), components.PageOf(root))...)
 	more, err := states.Variants(c, root, func(v *capturemodel.Capture) (*resultjson.Node, error) {

@@ -41,6 +41,9 @@ func TestThemesAsVariableModes(t *testing.T) {
 		"theme/shadow/111827 15%": {resultjson.RGBA{R: 0.0667, G: 0.0941, B: 0.1529, A: 0.15}, resultjson.RGBA{A: 0.6}},
 		// The inline tag's background (its line fragment's RECTANGLE), #374151 in the dark theme.
 		"theme/background/E5E7EB": {rgba(0.898, 0.9059, 0.9216), rgba(0.2157, 0.2549, 0.3176)},
+		// The band's gradient stops, #2563eb to #ffffff, #60a5fa to #0f172a in the dark theme.
+		"theme/background/2563EB": {rgba(0.1451, 0.3882, 0.9216), rgba(0.3765, 0.6471, 0.9804)},
+		"theme/background/FFFFFF": {rgba(1, 1, 1), rgba(0.0588, 0.0902, 0.1647)},
 	}
 	byID := map[string]resultjson.Variable{}
 	for _, v := range vars.Variables {
@@ -106,6 +109,28 @@ func TestThemesAsVariableModes(t *testing.T) {
 	}
 	if note == nil || style[note.FillStyleID] != "Theme/text/4B5563" {
 		t.Errorf("the note's text: %v, want its fill in the style Theme/text/4B5563", note)
+	}
+	// The band: its gradient's two stops bound to their theme variables, its colours the light
+	// ones (no style: a gradient is bound on the node's own fills).
+	var band *resultjson.Node
+	out.Result.Root.Walk(func(n *resultjson.Node) {
+		if n.Fills != nil && len(*n.Fills) == 1 && (*n.Fills)[0].Type == "GRADIENT_LINEAR" {
+			band = n
+		}
+	})
+	if band == nil {
+		t.Fatal("no node paints the band's gradient")
+	}
+	var stops []string
+	for _, st := range (*band.Fills)[0].GradientStops {
+		if st.BoundVariables == nil || st.BoundVariables.Color == nil || byID[st.BoundVariables.Color.ID].Value != st.Color {
+			t.Errorf("band stop %+v: want it bound to a variable whose value is its colour", st)
+			continue
+		}
+		stops = append(stops, byID[st.BoundVariables.Color.ID].Name)
+	}
+	if want := "theme/background/2563EB,theme/background/FFFFFF"; strings.Join(stops, ",") != want || band.FillStyleID != "" {
+		t.Errorf("band stops bound to %q (fill style %q), want %q and no style", stops, band.FillStyleID, want)
 	}
 	var tag *resultjson.Node
 	out.Result.Root.Walk(func(n *resultjson.Node) {

@@ -5,7 +5,8 @@
 //   result's bytes, images.ts);
 // - a paint's (or an effect style's shadow's) boundVariables name the result's variable ids (V:1),
 //   Figma's its variable ids: bound with figma.variables.setBoundVariableForPaint (and
-//   setBoundVariableForEffect);
+//   setBoundVariableForEffect); a gradient stop's are written as Figma's aliases of them
+//   (ColorStop.boundVariables: the Plugin API has no setter for a stop);
 // - a blur effect of a result may lack blurType (results predate progressive blur): NORMAL.
 import type { Effect as ResultEffect, Paint as ResultPaint } from "@code2des/api/result";
 import { MaterializeError } from "./errors.js";
@@ -46,7 +47,17 @@ function figmaPaint(p: ResultPaint, images: Images, variables: VariablesById, no
       return figmaImage;
     }
     default: {
-      const gradient: GradientPaint = p;
+      const gradientStops = p.gradientStops.map((stop, j): ColorStop => {
+        const { boundVariables, ...rest } = stop;
+        const alias = boundVariables?.color;
+        if (alias === undefined || alias === null) return rest;
+        const variable = variables.get(alias.id);
+        if (variable === undefined) {
+          throw new MaterializeError(nodeId, `${field}.gradientStops[${j}].boundVariables.color`, `no variable ${JSON.stringify(alias.id)} in the result`);
+        }
+        return { ...rest, boundVariables: { color: figma.variables.createVariableAlias(variable) } };
+      });
+      const gradient: GradientPaint = { ...p, gradientStops };
       return gradient;
     }
   }

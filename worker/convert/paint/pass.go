@@ -99,6 +99,20 @@ func Draws(n *capturemodel.DOMNode, node *resultjson.Node, hidden, bg, layered b
 		SVGLayers: len(svgs), Layers: layers, Composited: scratch.Opacity != nil || scratch.BlendMode != "" || (!hidden && Filtered(n))}
 }
 
+// Fills returns the fills Pass gives node, the node of element n's box (a box of its own
+// where layered), read with the computed values of style in place of n's own (nil: n's), its
+// images only checked (viewport and check as for Draws): what a dark theme's colours paint, for
+// styles.Themes to compare with the node's own fills.
+func Fills(n *capturemodel.DOMNode, node *resultjson.Node, style map[string]string, layered bool, viewport capturemodel.Size, check Check) []resultjson.Paint {
+	if style != nil {
+		n = n.Restyled(style)
+	}
+	scratch := resultjson.Node{ID: node.ID, Width: node.Width, Height: node.Height}
+	pa := Painter{Warn: &warnings.List{}, Images: check, Viewport: viewport}
+	fills, _, _ := pa.background(n, &scratch, layered, false)
+	return fills
+}
+
 // CanvasLayers returns what the canvas's background (canvas, on the page's root node root)
 // draws besides fills: its SVG layers and its background layers drawn as rectangles of their own,
 // for the tree builder (viewport and check as for Draws).

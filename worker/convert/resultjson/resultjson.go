@@ -433,6 +433,10 @@ type RGBA struct {
 type ColorStop struct {
 	Position float64 `json:"position"`
 	Color    RGBA    `json:"color"`
+	// BoundVariables binds the stop's colour to a COLOR variable of the result (Figma's
+	// ColorStop.boundVariables): a gradient colour the page's dark theme changes
+	// (docs/conversion.md "Themes as variable modes"); Color is the variable's Light value.
+	BoundVariables *PaintBindings `json:"boundVariables,omitempty"`
 }
 
 // Effect is a Figma Effect: DROP_SHADOW, INNER_SHADOW (from box-shadow and text-shadow;

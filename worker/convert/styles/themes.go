@@ -34,6 +34,11 @@ func DarkColors(d *capturemodel.Document) map[*capturemodel.DOMNode]map[string]s
 // themeRoles name the colour a theme variable stands for, by the CSS property it is read from.
 var themeRoles = map[string]string{"color": "text", "background-color": "background", "border-top-color": "border", "box-shadow": "shadow"}
 
+// Repaint returns the fills the paint pass gives node, the node of element el's box, with the
+// computed values of style in place of el's own (nil: el's own); layered as for a box of its
+// own (boxtree.Box). The conversion's is paint.Fills.
+type Repaint func(el *capturemodel.DOMNode, node *resultjson.Node, style map[string]string, layered bool) []resultjson.Paint
+
 // Themes binds every colour the page's dark theme changes to a variable of both modes
 // (docs/conversion.md "Themes as variable modes"): a node's single SOLID fill or stroke whose
 // element has another computed colour under prefers-color-scheme: dark (dark, DarkColors) than
@@ -43,9 +48,11 @@ var themeRoles = map[string]string{"color": "text", "background-color": "backgro
 // pair of colours), unless its style's variable
 // already has that Dark value (a custom property the theme redefines). It returns styles and vars
 // with those added; the collection then has the modes Light and Dark. Nothing changes without
-// dark colours, and a node's paints are never changed, so a reader that ignores modes draws the
-// same picture. Past MaxStyles or MaxVariables a colour keeps its light value in both modes.
-func Themes(root *boxtree.Node, styles []resultjson.Style, vars *resultjson.Variables, darkColors map[*capturemodel.DOMNode]map[string]string) ([]resultjson.Style, *resultjson.Variables) {
+// dark colours, and a node's paint colours are never changed, so a reader that ignores modes
+// draws the same picture. A gradient's stops whose colours the dark background-image changes
+// are bound to such variables on the node's own fills (bindGradients, through repaint). Past
+// MaxStyles or MaxVariables a colour keeps its light value in both modes.
+func Themes(root *boxtree.Node, styles []resultjson.Style, vars *resultjson.Variables, darkColors map[*capturemodel.DOMNode]map[string]string, repaint Repaint) ([]resultjson.Style, *resultjson.Variables) {
 	if len(darkColors) == 0 {
 		return styles, vars
 	}
@@ -79,6 +86,9 @@ func Themes(root *boxtree.Node, styles []resultjson.Style, vars *resultjson.Vari
 			})
 			if node.Paints && colors["box-shadow"] != "" {
 				t.bindShadows(node.Out, node.El.Computed("box-shadow"), colors["box-shadow"])
+			}
+			if node.Paints && node.From == nil && colors["background-image"] != "" {
+				t.bindGradients(node, colors, repaint)
 			}
 		}
 	})
@@ -266,6 +276,69 @@ func (t *themer) bindShadows(node *resultjson.Node, light, dark string) {
 			Description: "prefers-color-scheme: dark #" + colorLabel(*darkFX[changed[0]].Color), Effects: effects})
 	}
 	node.EffectStyleID = id
+}
+
+// bindGradients binds each gradient stop of node's fills whose colour the dark theme (colors,
+// its element's dark values) changes to the theme variable "theme/background/<HEX>" of its light
+// and dark colours (ColorStop.BoundVariables). Only where repaint gives the node's fills from
+// its element as they are, and with the dark values the same paints in all but their stops'
+// colours (the same types, transforms, stop positions, opacities and blends), with room for the
+// variables: otherwise the stops keep their light colours in both modes.
+func (t *themer) bindGradients(node *boxtree.Node, colors map[string]string, repaint Repaint) {
+	fills := node.Out.Fills
+	if repaint == nil || fills == nil || !slices.ContainsFunc(*fills, gradient) {
+		return
+	}
+	layered := node.Kind == boxtree.Box
+	light := repaint(node.El, node.Out, nil, layered)
+	if len(light) != len(*fills) || !reflect.DeepEqual(light, *fills) {
+		return // the fills are no longer what the element's background paints (an image stored elsewhere)
+	}
+	dark := repaint(node.El, node.Out, colors, layered)
+	if len(dark) != len(light) {
+		return
+	}
+	type at struct{ paint, stop int }
+	var changed []at
+	for i, l := range light {
+		if !gradient(l) {
+			continue // a colour of several fills, or an image: no variable binds it here
+		}
+		if !reflect.DeepEqual(withoutStopColors(l), withoutStopColors(dark[i])) {
+			return // the theme moves a gradient or changes its kind, not only its colours
+		}
+		for j, st := range l.GradientStops {
+			if st.Color != dark[i].GradientStops[j].Color {
+				changed = append(changed, at{i, j})
+			}
+		}
+	}
+	if len(changed) == 0 || len(t.vars.Variables)+len(changed) > MaxVariables {
+		return
+	}
+	out := slices.Clone(*fills)
+	for i := range out {
+		out[i].GradientStops = slices.Clone(out[i].GradientStops)
+	}
+	for _, c := range changed {
+		st := &out[c.paint].GradientStops[c.stop]
+		v := t.variable(themeRoles["background-color"], st.Color, dark[c.paint].GradientStops[c.stop].Color)
+		st.BoundVariables = &resultjson.PaintBindings{Color: &resultjson.VariableAlias{Type: "VARIABLE_ALIAS", ID: v.ID}}
+	}
+	node.Out.Fills = &out
+}
+
+// gradient says whether p is a gradient paint.
+func gradient(p resultjson.Paint) bool { return len(p.GradientStops) > 0 }
+
+// withoutStopColors is p with its stops' colours left out, for comparing a light paint with its
+// dark one.
+func withoutStopColors(p resultjson.Paint) resultjson.Paint {
+	p.GradientStops = slices.Clone(p.GradientStops)
+	for i := range p.GradientStops {
+		p.GradientStops[i].Color = resultjson.RGBA{}
+	}
+	return p
 }
 
 // colorLabel writes a colour as its hex digits, with its opacity when translucent ("D1D9E0",

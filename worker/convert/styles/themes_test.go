@@ -1,6 +1,8 @@
 package styles_test
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -8,6 +10,7 @@ import (
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/styles"
 )
@@ -48,7 +51,7 @@ func TestThemeShadows(t *testing.T) {
 			root := &boxtree.Node{Out: &resultjson.Node{Type: "FRAME", ID: "1:1"}, Kind: boxtree.Box}
 			node := &resultjson.Node{Type: "FRAME", ID: "1:2", Fills: &[]resultjson.Paint{}, Effects: effects}
 			root.Add(node, el, boxtree.Flow, 0).Paints = true
-			list, vars := styles.Themes(root, nil, nil, map[*capturemodel.DOMNode]map[string]string{el: {"box-shadow": c.dark}})
+			list, vars := styles.Themes(root, nil, nil, map[*capturemodel.DOMNode]map[string]string{el: {"box-shadow": c.dark}}, nil)
 			bound := 0
 			for _, s := range list {
 				if s.ID == node.EffectStyleID {
@@ -70,4 +73,100 @@ func TestThemeShadows(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestThemeGradients: a node whose gradient the dark theme only recolours has each changed
+// stop bound to a theme variable of its light and dark colours, its paints' colours unchanged; a
+// theme that turns or moves the gradient binds none, and so does one whose variables would pass
+// MaxVariables (at the bound they are made).
+func TestThemeGradients(t *testing.T) {
+	const light = "linear-gradient(90deg, rgb(37, 99, 235), rgb(255, 255, 255))"
+	filler := func(n int) *resultjson.Variables {
+		v := &resultjson.Variables{Collection: resultjson.VariableCollectionName}
+		for i := range n {
+			v.Variables = append(v.Variables, resultjson.Variable{ID: "V:" + strconv.Itoa(i+1), Name: "x/" + strconv.Itoa(i), ResolvedType: "FLOAT", Value: 1.0})
+		}
+		return v
+	}
+	for _, c := range []struct {
+		name      string
+		bgColor   string
+		dark      string
+		vars      *resultjson.Variables
+		wantBound []string // "paint.stop light->dark"
+	}{
+		{"Recoloured", "", "linear-gradient(90deg, rgb(96, 165, 250), rgb(11, 16, 32))", nil,
+			[]string{"0.0 2563EB->60A5FA", "0.1 FFFFFF->0B1020"}},
+		{"OneStopRecoloured", "", "linear-gradient(90deg, rgb(96, 165, 250), rgb(255, 255, 255))", nil, []string{"0.0 2563EB->60A5FA"}},
+		{"OverAColour", "rgb(0, 0, 0)", "linear-gradient(90deg, rgb(96, 165, 250), rgb(255, 255, 255))", nil, []string{"1.0 2563EB->60A5FA"}},
+		{"Turned", "", "linear-gradient(180deg, rgb(96, 165, 250), rgb(11, 16, 32))", nil, nil},
+		{"StopMoved", "", "linear-gradient(90deg, rgb(96, 165, 250) 20%, rgb(11, 16, 32))", nil, nil},
+		{"AtMaxVariables", "", "linear-gradient(90deg, rgb(96, 165, 250), rgb(11, 16, 32))", filler(styles.MaxVariables - 2),
+			[]string{"0.0 2563EB->60A5FA", "0.1 FFFFFF->0B1020"}},
+		{"PastMaxVariables", "", "linear-gradient(90deg, rgb(96, 165, 250), rgb(11, 16, 32))", filler(styles.MaxVariables - 1), nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			style := map[string]string{"background-image": light}
+			if c.bgColor != "" {
+				style["background-color"] = c.bgColor
+			}
+			el := &capturemodel.DOMNode{Type: "element", Tag: "div", Style: style, Box: capturemodel.Box{Width: 200, Height: 40}}
+			repaint := func(el *capturemodel.DOMNode, n *resultjson.Node, style map[string]string, layered bool) []resultjson.Paint {
+				return paint.Fills(el, n, style, layered, capturemodel.Size{}, nil)
+			}
+			root := &boxtree.Node{Out: &resultjson.Node{Type: "FRAME", ID: "1:1"}, Kind: boxtree.Box}
+			node := &resultjson.Node{Type: "FRAME", ID: "1:2", Width: 200, Height: 40}
+			fills := repaint(el, node, nil, true)
+			node.Fills = &fills
+			before := fmt.Sprint(fills)
+			b := root.Add(node, el, boxtree.Flow, 0)
+			b.Paints, b.Kind = true, boxtree.Box
+			nvars := 0
+			if c.vars != nil {
+				nvars = len(c.vars.Variables)
+			}
+			_, vars := styles.Themes(root, nil, c.vars, map[*capturemodel.DOMNode]map[string]string{el: {"background-image": c.dark}}, repaint)
+			var got []string
+			for i, p := range *node.Fills {
+				for j, st := range p.GradientStops {
+					if st.BoundVariables == nil {
+						continue
+					}
+					var v *resultjson.Variable
+					for k := range vars.Variables {
+						if vars.Variables[k].ID == st.BoundVariables.Color.ID {
+							v = &vars.Variables[k]
+						}
+					}
+					if v == nil || v.Value != st.Color {
+						t.Fatalf("stop %d.%d bound to %+v, want a variable whose value is its colour %v", i, j, v, st.Color)
+					}
+					got = append(got, fmt.Sprintf("%d.%d %s->%s", i, j, hex(st.Color), hex(v.ValuesByMode[resultjson.ModeDark].(resultjson.RGBA))))
+				}
+			}
+			if strings.Join(got, ",") != strings.Join(c.wantBound, ",") {
+				t.Errorf("bound stops %q, want %q", got, c.wantBound)
+			}
+			if vars != nil && len(vars.Variables)-nvars != len(c.wantBound) {
+				t.Errorf("%d variables made, want %d", len(vars.Variables)-nvars, len(c.wantBound))
+			}
+			if (len(c.wantBound) > 0) != (vars != nil && len(vars.Modes) == 2) {
+				t.Errorf("modes %v with %d stops bound", vars, len(c.wantBound))
+			}
+			for i := range *node.Fills {
+				(*node.Fills)[i].GradientStops = slices.Clone((*node.Fills)[i].GradientStops)
+				for j := range (*node.Fills)[i].GradientStops {
+					(*node.Fills)[i].GradientStops[j].BoundVariables = nil
+				}
+			}
+			if after := fmt.Sprint(*node.Fills); after != before {
+				t.Errorf("fills changed: %s, were %s", after, before)
+			}
+		})
+	}
+}
+
+// hex writes an opaque colour as its hex digits.
+func hex(c resultjson.RGBA) string {
+	return fmt.Sprintf("%02X%02X%02X", int(c.R*255+0.5), int(c.G*255+0.5), int(c.B*255+0.5))
 }

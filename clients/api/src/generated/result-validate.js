@@ -3,19 +3,19 @@
 // @ts-nocheck
 "use strict";
 export const validateRoot = validate77;
-const schema107 = {"description":"The node tree; its root is a FRAME. Also checked (not expressible here): at most 128 levels deep (root = 1) and 50,000 nodes, node ids unique in the tree, no member repeated in one object, uninterpreted members nested at most 32 levels, and every imageRef names an entry of images (an IMAGE paint a raster, an SVG node an image/svg+xml entry, an imageRef inside an uninterpreted member any entry).","allOf":[{"$ref":"#/$defs/node"},{"properties":{"type":{"const":"FRAME"}}}]};
+const schema108 = {"description":"The node tree; its root is a FRAME. Also checked (not expressible here): at most 128 levels deep (root = 1) and 50,000 nodes, node ids unique in the tree, no member repeated in one object, uninterpreted members nested at most 32 levels, and every imageRef names an entry of images (an IMAGE paint a raster, an SVG node an image/svg+xml entry, an imageRef inside an uninterpreted member any entry).","allOf":[{"$ref":"#/$defs/node"},{"properties":{"type":{"const":"FRAME"}}}]};
 const schema38 = {"description":"One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems, itemReverseZIndex), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior, the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId, and the component members componentId, componentName, componentVariants, variantOf and variantProperties. The text members textTruncation, maxLines, paragraphIndent, hangingList, listMarker and listText are checked (their values and bounds; TEXT only; maxLines only with textTruncation ENDING; a listMarker TEXT only beside a TEXT with list ranges; a listText's ranges and the siblings it replaces), as are a segment's listOptions and listSpacing. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.","type":"object","required":["type","id","name"],"dependentRequired":{"relativeTransform":["untransformedWidth","untransformedHeight"],"untransformedWidth":["relativeTransform","untransformedHeight"],"untransformedHeight":["relativeTransform","untransformedWidth"],"gridRowAnchorIndex":["gridColumnAnchorIndex"],"gridColumnAnchorIndex":["gridRowAnchorIndex"]},"properties":{"type":{"enum":["FRAME","GROUP","TEXT","RECTANGLE","ELLIPSE","LINE","VECTOR","SVG"]},"id":{"description":"Unique within the tree; warnings refer to it. 1 to 255 characters.","type":"string","minLength":1,"maxLength":255},"name":{"type":"string","description":"May be empty."},"x":{"type":"number","description":"px, relative to the parent frame (as Figma's x)."},"y":{"type":"number","description":"px, relative to the parent frame."},"width":{"type":"number","minimum":0,"description":"px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)."},"height":{"type":"number","minimum":0,"description":"px."},"relativeTransform":{"$ref":"#/$defs/transform"},"untransformedWidth":{"type":"number","exclusiveMinimum":0,"maximum":10000000,"description":"px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within ±1e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space."},"untransformedHeight":{"type":"number","exclusiveMinimum":0,"maximum":10000000,"description":"px: the height of a node with relativeTransform before the transform."},"visible":{"type":"boolean","description":"Figma's SceneNode.visible; absent means visible."},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"},"constraints":{"description":"Figma's Constraints: how the node follows its parent frame when the frame is resized. The converter writes it where the page tells how a layer follows its frame (docs/conversion.md \"Constraints\": an ABSOLUTE or positioned layer STRETCHes where it reaches both edges of its frame and is MAX where it reaches the end edge alone; a block in the flow of a frame without auto layout STRETCHes across where it fills its container's width, or is CENTER where capped at its max-width and centred). Not checked, but on an ABSOLUTE layer of a component's use a STRETCH axis lets the uses differ in its size there (docs/results.md \"Components\").","type":"object","additionalProperties":false,"required":["horizontal","vertical"],"properties":{"horizontal":{"$ref":"#/$defs/constraintType"},"vertical":{"$ref":"#/$defs/constraintType"}}},"fills":{"description":"The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.","type":"array","items":{"$ref":"#/$defs/paint"}},"strokes":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokeWeight":{"type":"number","minimum":0,"description":"px."},"strokeTopWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeRightWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeBottomWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeLeftWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeAlign":{"enum":["INSIDE","OUTSIDE","CENTER"]},"dashPattern":{"type":"array","items":{"type":"number","minimum":0},"description":"Dash and gap lengths in px, alternating."},"cornerRadius":{"type":"number","minimum":0,"description":"px, all four corners."},"topLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"topRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"effects":{"type":"array","items":{"$ref":"#/$defs/effect"}},"clipsContent":{"type":"boolean","description":"FRAME only."},"children":{"type":"array","items":{"$ref":"#/$defs/node"},"description":"FRAME and GROUP nodes only."},"characters":{"type":"string","description":"TEXT nodes: the text (required)."},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000,"description":"The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)."},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textAlignHorizontal":{"enum":["LEFT","CENTER","RIGHT","JUSTIFIED"]},"textAlignVertical":{"enum":["TOP","CENTER","BOTTOM"]},"textAutoResize":{"enum":["NONE","WIDTH_AND_HEIGHT","HEIGHT","TRUNCATE"]},"textCase":{"$ref":"#/$defs/textCase"},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"textTruncation":{"enum":["DISABLED","ENDING"],"description":"ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation."},"maxLines":{"type":"integer","minimum":1,"description":"How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING), at most 10,000.","maximum":10000},"paragraphIndent":{"type":"number","minimum":0,"description":"px, the first line's indent (at most 100,000).","maximum":100000},"hangingList":{"type":"boolean","description":"TEXT only: the markers of its list ranges (a segment's listOptions) hang outside its box, left of the text, where CSS draws an outside marker (TextNode.hangingList)."},"listMarker":{"type":"boolean","description":"TEXT only: this TEXT draws one list marker of a sibling TEXT (in the same parent) whose ranges are a Figma list (listOptions) drawing the same marker. A reader that ignores listOptions draws it, and so draws the same picture; a reader that draws listOptions leaves this node out (the plugin does). Only true is written."},"listText":{"description":"TEXT only, the format's member (not Figma's), on the first item's TEXT of a list whose items have the same space between them: the one TEXT Figma's list draws for all the items. A reader that draws it gives this TEXT the characters, height and styledTextSegments here (the items as paragraphs with listOptions and listSpacing) and leaves out the sibling TEXTs of replaces (every item's marker and the items after the first); a reader that ignores it draws those siblings, each where the page drew it: the same picture. Never in an auto-layout parent.","$ref":"#/$defs/listText"},"imageRef":{"description":"SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.","type":"string","minLength":1},"vectorPaths":{"description":"VECTOR nodes: Figma's VectorPaths.","type":"array","items":{"type":"object","additionalProperties":false,"required":["windingRule","data"],"properties":{"windingRule":{"enum":["NONZERO","EVENODD","NONE"]},"data":{"type":"string"}}}},"layoutMode":{"enum":["NONE","HORIZONTAL","VERTICAL","GRID"],"description":"FRAME only: auto layout direction, or GRID (Figma's grid auto layout: gridRowCount, gridColumnCount, gaps and track sizes, each flowing child placed by its anchor indices and spans). A reader that ignores auto layout draws the same picture from every node's x, y, width and height."},"layoutWrap":{"enum":["NO_WRAP","WRAP"],"description":"WRAP only with layoutMode HORIZONTAL."},"paddingLeft":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingRight":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingTop":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingBottom":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"itemSpacing":{"type":"number","minimum":-100000,"maximum":100000,"description":"px between flowing children, HORIZONTAL and VERTICAL frames only (Figma allows negative spacing)."},"counterAxisSpacing":{"type":"number","minimum":0,"maximum":100000,"description":"px between wrapped rows; only with layoutWrap WRAP."},"itemReverseZIndex":{"type":"boolean","description":"true: the frame paints its first child on top, the last at the bottom (the reverse of the layer order), as a page paints items laid out in the reverse of their paint order (a row laid out right to left). Auto-layout frames only (layoutMode HORIZONTAL, VERTICAL or GRID); absent means false."},"primaryAxisAlignItems":{"enum":["MIN","CENTER","MAX","SPACE_BETWEEN"],"description":"HORIZONTAL and VERTICAL frames only."},"counterAxisAlignItems":{"enum":["MIN","CENTER","MAX","BASELINE"],"description":"HORIZONTAL and VERTICAL frames only; BASELINE only with layoutMode HORIZONTAL."},"layoutSizingHorizontal":{"enum":["FIXED","HUG","FILL"],"description":"HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only."},"layoutSizingVertical":{"enum":["FIXED","HUG","FILL"],"description":"As layoutSizingHorizontal."},"layoutPositioning":{"enum":["AUTO","ABSOLUTE"],"description":"ABSOLUTE: a child of an auto-layout frame that keeps its x and y."},"minWidth":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS min-width in px of the node's box (Figma's minWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"maxWidth":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS max-width in px of the node's box (Figma's maxWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"minHeight":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS min-height in px of the node's box (Figma's minHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"maxHeight":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS max-height in px of the node's box (Figma's maxHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"gridRowCount":{"type":"integer","minimum":1,"maximum":1000,"description":"GRID frames only (required there): the number of rows."},"gridColumnCount":{"type":"integer","minimum":1,"maximum":1000,"description":"GRID frames only (required there): the number of columns."},"gridRowGap":{"type":"number","minimum":0,"maximum":100000,"description":"px between rows, GRID frames only."},"gridColumnGap":{"type":"number","minimum":0,"maximum":100000,"description":"px between columns, GRID frames only."},"gridRowSizes":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"#/$defs/gridTrackSize"},"description":"GRID frames only: one size per row, top to bottom, in order; as many as gridRowCount."},"gridColumnSizes":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"#/$defs/gridTrackSize"},"description":"GRID frames only: one size per column, left to right, in order; as many as gridColumnCount."},"gridRowAnchorIndex":{"type":"integer","minimum":0,"maximum":999,"description":"A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based row of its first cell, below the parent's gridRowCount; the plugin places it with setGridChildPosition."},"gridColumnAnchorIndex":{"type":"integer","minimum":0,"maximum":999,"description":"A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based column of its first cell, below the parent's gridColumnCount; the plugin places it with setGridChildPosition."},"gridRowSpan":{"type":"integer","minimum":1,"maximum":1000,"description":"A child of a GRID frame: how many rows it covers (absent: 1); gridRowAnchorIndex plus the span is at most the parent's gridRowCount, and no two children of a GRID frame cover the same cell."},"gridColumnSpan":{"type":"integer","minimum":1,"maximum":1000,"description":"A child of a GRID frame: how many columns it covers (absent: 1); gridColumnAnchorIndex plus the span is at most the parent's gridColumnCount, and no two children of a GRID frame cover the same cell."},"gridChildHorizontalAlign":{"enum":["MIN","CENTER","MAX","AUTO"],"description":"A child of a GRID frame: its horizontal alignment in its cells (absent: AUTO, a child that fills them)."},"gridChildVerticalAlign":{"enum":["MIN","CENTER","MAX","AUTO"],"description":"A child of a GRID frame: its vertical alignment in its cells (absent: AUTO, a child that fills them)."},"scrollBehavior":{"enum":["SCROLLS","FIXED","STICKY_SCROLLS"],"description":"FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied."},"fillStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles; the node's fills equal its paints."},"strokeStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles."},"textStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"TEXT nodes only: the id of a TEXT style of styles."},"effectStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of an EFFECT style of styles; the node's effects equal its effects."},"componentId":{"type":"string","minLength":1,"maxLength":255,"description":"Version 2, FRAME nodes only: the node is one use of a repeated subtree, an INSTANCE of the component this id names (Figma REST's INSTANCE.componentId; at most 1,000 components). The node keeps its whole tree, so a reader that ignores componentId draws the same picture. Also checked (not expressible here): the first use of each id in document order has componentName and the plugin makes the main COMPONENT from its tree; every other use has that tree (the same node types, child counts and members, node members in any order, values as written) but for what an instance overrides: id, name, visible, characters, styledTextSegments, fills and fillStyleId on any node, and on the use itself x, y, constraints, layoutPositioning, layoutSizingHorizontal, layoutSizingVertical, the grid child members and scrollBehavior. A use's root that is a HORIZONTAL or VERTICAL frame without WRAP may have another width and height where it is not HUG (the plugin resizes the instance); a layer inside a use may have another size where Figma's auto layout sizes it once characters change (a growing TEXT, a hugging frame, a FILL layer, an ABSOLUTE layer whose constraints STRETCH it). A use may hold uses of other components (nested instances); componentId is not overridable, so every use holds uses of the same components at the same places (docs/results.md \"Components\")."},"componentName":{"type":"string","minLength":1,"maxLength":255,"description":"Version 2: the name of the component, on its first use only (with componentId); the plugin names the main COMPONENT with it."},"componentVariants":{"description":"Version 2, on a component's first use only (with componentName): the component's other states, each a variant of one component set (Figma's ComponentSetNode) whose main COMPONENT is the variant State=Default; the plugin clones the main component for each, sets the overrides on the clone's layers and combines them (figma.combineAsVariants). The page's instances stay in State=Default, so a reader that ignores componentVariants draws the same picture. Also checked (not expressible here): State values once each; every override's id names a node of the use's subtree (the use included), each once a variant; styledTextSegments only on a TEXT, covering its characters as the node's own (docs/results.md \"Components\").","type":"array","minItems":1,"maxItems":2,"items":{"$ref":"#/$defs/componentVariant"}},"variantOf":{"type":"string","minLength":1,"maxLength":255,"description":"Version 2, on a component's first use only (with componentName and variantProperties): the componentId of the component whose component set (Figma's ComponentSetNode) this component is a variant of; that component is the set's variant Variant=Default. Siblings of one kind that differ in more than an instance overrides (a nav's current link with another padding, a featured card) are components of one set. A reader that ignores it draws the same picture. Also checked (not expressible here): it names another component of the tree, which has no variantOf itself; at most 8 components a set, the Default included; no componentVariants beside it (docs/results.md \"Components\")."},"variantProperties":{"type":"object","description":"Version 2, with variantOf and only with it: the variant's value of its set's Variant property, as Figma's ComponentNode.variantProperties; the plugin names the variant's COMPONENT Variant=<value>. Also checked (not expressible here): each value once a set.","properties":{"Variant":{"type":"string","minLength":1,"maxLength":64,"not":{"const":"Default"}}},"required":["Variant"],"additionalProperties":false},"styledTextSegments":{"description":"TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}}},"allOf":[{"if":{"properties":{"type":{"const":"TEXT"}}},"then":{"required":["characters"]}},{"if":{"properties":{"type":{"const":"SVG"}}},"then":{"required":["imageRef"]},"else":{"not":{"required":["imageRef"]}}},{"if":{"properties":{"type":{"enum":["FRAME","GROUP"]}}},"else":{"not":{"required":["children"]}}},{"if":{"properties":{"type":{"const":"FRAME"}}},"else":{"not":{"required":["layoutMode"]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"required":["textStyleId"]}}},{"if":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}},"then":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"HORIZONTAL"}}}},{"if":{"required":["counterAxisSpacing"]},"then":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL"]}}}},"then":{"not":{"anyOf":[{"required":["layoutWrap"]},{"required":["itemSpacing"]},{"required":["counterAxisSpacing"]},{"required":["primaryAxisAlignItems"]},{"required":["counterAxisAlignItems"]}]}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL","GRID"]}}}},"then":{"not":{"anyOf":[{"required":["paddingLeft"]},{"required":["paddingRight"]},{"required":["paddingTop"]},{"required":["paddingBottom"]}]}}},{"if":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"GRID"}}},"then":{"required":["gridRowCount","gridColumnCount"]},"else":{"not":{"anyOf":[{"required":["gridRowCount"]},{"required":["gridColumnCount"]},{"required":["gridRowGap"]},{"required":["gridColumnGap"]},{"required":["gridRowSizes"]},{"required":["gridColumnSizes"]}]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"anyOf":[{"required":["styledTextSegments"]},{"required":["hangingList"]},{"required":["listMarker"]},{"required":["listText"]}]}}}]};
 const schema39 = {"description":"Figma's Transform: a 2x3 affine matrix [[a, c, e], [b, d, f]].","type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"number"}}};
 const schema40 = {"description":"Figma's BlendMode.","enum":["PASS_THROUGH","NORMAL","DARKEN","MULTIPLY","LINEAR_BURN","COLOR_BURN","LIGHTEN","SCREEN","LINEAR_DODGE","COLOR_DODGE","OVERLAY","SOFT_LIGHT","HARD_LIGHT","DIFFERENCE","EXCLUSION","HUE","SATURATION","COLOR","LUMINOSITY"]};
 const schema41 = {"enum":["MIN","CENTER","MAX","STRETCH","SCALE"]};
-const schema67 = {"description":"Figma's FontName.","type":"object","additionalProperties":false,"required":["family","style"],"properties":{"family":{"type":"string","minLength":1,"maxLength":255},"style":{"type":"string","minLength":1,"maxLength":255}}};
-const schema68 = {"description":"Figma's LineHeight.","oneOf":[{"type":"object","additionalProperties":false,"required":["value","unit"],"properties":{"value":{"type":"number"},"unit":{"enum":["PIXELS","PERCENT"]}}},{"type":"object","additionalProperties":false,"required":["unit"],"properties":{"unit":{"const":"AUTO"}}}],"discriminator":{"propertyName":"unit"}};
-const schema69 = {"description":"Figma's LetterSpacing.","type":"object","additionalProperties":false,"required":["value","unit"],"properties":{"value":{"type":"number"},"unit":{"enum":["PIXELS","PERCENT"]}}};
-const schema70 = {"enum":["ORIGINAL","UPPER","LOWER","TITLE","SMALL_CAPS","SMALL_CAPS_FORCED"]};
-const schema71 = {"enum":["NONE","UNDERLINE","STRIKETHROUGH"]};
-const schema72 = {"enum":["SOLID","WAVY","DOTTED"],"description":"How a decoration line is drawn (Figma's TextDecorationStyle); absent: SOLID. CSS dashed is written DOTTED and double SOLID, with a TEXT_DECORATION_STYLE warning."};
-const schema73 = {"type":"object","description":"Figma's TextDecorationOffset or TextDecorationThickness; absent: AUTO (the font's).","required":["value","unit"],"additionalProperties":false,"properties":{"value":{"type":"number"},"unit":{"enum":["PIXELS","PERCENT"]}}};
-const schema85 = {"description":"Figma's GridTrackSize: FIXED (value: px), FLEX (value: the share of the free room, as a CSS fr; absent: 1) or HUG (sized by the children placed in the track alone; no value).","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["FIXED","FLEX","HUG"]},"value":{"type":"number","minimum":0,"maximum":100000}},"allOf":[{"if":{"properties":{"type":{"const":"FIXED"}}},"then":{"required":["value"]}},{"if":{"properties":{"type":{"const":"FLEX"}}},"then":{"properties":{"value":{"exclusiveMinimum":0}}}},{"if":{"properties":{"type":{"const":"HUG"}}},"then":{"not":{"required":["value"]}}}]};
+const schema68 = {"description":"Figma's FontName.","type":"object","additionalProperties":false,"required":["family","style"],"properties":{"family":{"type":"string","minLength":1,"maxLength":255},"style":{"type":"string","minLength":1,"maxLength":255}}};
+const schema69 = {"description":"Figma's LineHeight.","oneOf":[{"type":"object","additionalProperties":false,"required":["value","unit"],"properties":{"value":{"type":"number"},"unit":{"enum":["PIXELS","PERCENT"]}}},{"type":"object","additionalProperties":false,"required":["unit"],"properties":{"unit":{"const":"AUTO"}}}],"discriminator":{"propertyName":"unit"}};
+const schema70 = {"description":"Figma's LetterSpacing.","type":"object","additionalProperties":false,"required":["value","unit"],"properties":{"value":{"type":"number"},"unit":{"enum":["PIXELS","PERCENT"]}}};
+const schema71 = {"enum":["ORIGINAL","UPPER","LOWER","TITLE","SMALL_CAPS","SMALL_CAPS_FORCED"]};
+const schema72 = {"enum":["NONE","UNDERLINE","STRIKETHROUGH"]};
+const schema73 = {"enum":["SOLID","WAVY","DOTTED"],"description":"How a decoration line is drawn (Figma's TextDecorationStyle); absent: SOLID. CSS dashed is written DOTTED and double SOLID, with a TEXT_DECORATION_STYLE warning."};
+const schema74 = {"type":"object","description":"Figma's TextDecorationOffset or TextDecorationThickness; absent: AUTO (the font's).","required":["value","unit"],"additionalProperties":false,"properties":{"value":{"type":"number"},"unit":{"enum":["PIXELS","PERCENT"]}}};
+const schema86 = {"description":"Figma's GridTrackSize: FIXED (value: px), FLEX (value: the share of the free room, as a CSS fr; absent: 1) or HUG (sized by the children placed in the track alone; no value).","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["FIXED","FLEX","HUG"]},"value":{"type":"number","minimum":0,"maximum":100000}},"allOf":[{"if":{"properties":{"type":{"const":"FIXED"}}},"then":{"required":["value"]}},{"if":{"properties":{"type":{"const":"FLEX"}}},"then":{"properties":{"value":{"exclusiveMinimum":0}}}},{"if":{"properties":{"type":{"const":"HUG"}}},"then":{"not":{"required":["value"]}}}]};
 const func1 = ((s) => Array.from(s).length);
 const schema43 = {"description":"A Figma Paint: SOLID, a gradient, or IMAGE naming a raster entry of images by imageRef (other paints have no imageRef). Members are Figma's (SolidPaint, GradientPaint, ImagePaint); the backend checks only type and imageRef. discriminator (OpenAPI's keyword, an annotation to JSON Schema) names the member that selects the branch, so a validator reports the errors of that branch only.","oneOf":[{"$ref":"#/$defs/solidPaint"},{"$ref":"#/$defs/gradientPaint"},{"$ref":"#/$defs/imagePaint"}],"discriminator":{"propertyName":"type"}};
 const schema44 = {"description":"Figma's SolidPaint.","type":"object","additionalProperties":false,"required":["type","color"],"properties":{"type":{"const":"SOLID"},"color":{"$ref":"#/$defs/rgb"},"visible":{"type":"boolean"},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"},"boundVariables":{"type":"object","additionalProperties":false,"required":[],"properties":{"color":{"$ref":"#/$defs/variable_alias"}}}}};
@@ -343,7 +343,7 @@ return errors === 0;
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema48 = {"description":"Figma's GradientPaint.","type":"object","additionalProperties":false,"required":["type","gradientTransform","gradientStops"],"properties":{"type":{"enum":["GRADIENT_LINEAR","GRADIENT_RADIAL","GRADIENT_ANGULAR","GRADIENT_DIAMOND"]},"gradientTransform":{"$ref":"#/$defs/transform"},"gradientStops":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/colorStop"}},"visible":{"type":"boolean"},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"}}};
-const schema50 = {"description":"Figma's ColorStop.","type":"object","additionalProperties":false,"required":["position","color"],"properties":{"position":{"type":"number","minimum":0,"maximum":1},"color":{"$ref":"#/$defs/rgba"}}};
+const schema50 = {"description":"Figma's ColorStop. boundVariables.color binds the stop's colour to a COLOR variable of the result (a gradient colour the page's dark theme changes; color is the variable's Light value).","type":"object","additionalProperties":false,"required":["position","color"],"properties":{"position":{"type":"number","minimum":0,"maximum":1},"color":{"$ref":"#/$defs/rgba"},"boundVariables":{"type":"object","additionalProperties":false,"required":[],"properties":{"color":{"$ref":"#/$defs/variable_alias"}}}}};
 const schema51 = {"description":"A colour with alpha, 0-1 (Figma's RGBA).","type":"object","additionalProperties":false,"required":["r","g","b","a"],"properties":{"r":{"type":"number","minimum":0,"maximum":1},"g":{"type":"number","minimum":0,"maximum":1},"b":{"type":"number","minimum":0,"maximum":1},"a":{"type":"number","minimum":0,"maximum":1}}};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -366,7 +366,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "position") || (key0 === "color"))){
+if(!(((key0 === "position") || (key0 === "color")) || (key0 === "boundVariables"))){
 validate26.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -543,6 +543,102 @@ var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.boundVariables !== undefined){
+let data6 = data.boundVariables;
+const _errs16 = errors;
+if(errors === _errs16){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+const _errs18 = errors;
+for(const key2 in data6){
+if(!(key2 === "color")){
+validate26.errors = [{instancePath:instancePath+"/boundVariables",schemaPath:"#/properties/boundVariables/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs18 === errors){
+if(data6.color !== undefined){
+let data7 = data6.color;
+const _errs20 = errors;
+if(errors === _errs20){
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+let missing2;
+if(((data7.type === undefined) && (missing2 = "type")) || ((data7.id === undefined) && (missing2 = "id"))){
+validate26.errors = [{instancePath:instancePath+"/boundVariables/color",schemaPath:"#/$defs/variable_alias/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs22 = errors;
+for(const key3 in data7){
+if(!((key3 === "type") || (key3 === "id"))){
+validate26.errors = [{instancePath:instancePath+"/boundVariables/color",schemaPath:"#/$defs/variable_alias/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs22 === errors){
+if(data7.type !== undefined){
+const _errs23 = errors;
+if("VARIABLE_ALIAS" !== data7.type){
+validate26.errors = [{instancePath:instancePath+"/boundVariables/color/type",schemaPath:"#/$defs/variable_alias/properties/type/const",keyword:"const",params:{allowedValue: "VARIABLE_ALIAS"},message:"must be equal to constant"}];
+return false;
+}
+var valid5 = _errs23 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data7.id !== undefined){
+let data9 = data7.id;
+const _errs24 = errors;
+if(errors === _errs24){
+if(typeof data9 === "string"){
+if(func1(data9) > 255){
+validate26.errors = [{instancePath:instancePath+"/boundVariables/color/id",schemaPath:"#/$defs/variable_alias/properties/id/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+return false;
+}
+else {
+if(func1(data9) < 1){
+validate26.errors = [{instancePath:instancePath+"/boundVariables/color/id",schemaPath:"#/$defs/variable_alias/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate26.errors = [{instancePath:instancePath+"/boundVariables/color/id",schemaPath:"#/$defs/variable_alias/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid5 = _errs24 === errors;
+}
+else {
+var valid5 = true;
+}
+}
+}
+}
+}
+else {
+validate26.errors = [{instancePath:instancePath+"/boundVariables/color",schemaPath:"#/$defs/variable_alias/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate26.errors = [{instancePath:instancePath+"/boundVariables",schemaPath:"#/properties/boundVariables/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }
@@ -777,8 +873,8 @@ return errors === 0;
 }
 validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema53 = {"description":"Figma's ImagePaint, with imageRef naming the image.","type":"object","additionalProperties":false,"required":["type","imageRef","scaleMode"],"properties":{"type":{"const":"IMAGE"},"imageRef":{"type":"string","minLength":1,"description":"The ref of a raster entry of images (Figma's ImagePaint has imageHash instead: the plugin creates the image and sets it)."},"scaleMode":{"enum":["FILL","FIT","CROP","TILE"]},"imageTransform":{"$ref":"#/$defs/transform"},"scalingFactor":{"type":"number","exclusiveMinimum":0},"rotation":{"enum":[0,90,180,270]},"visible":{"type":"boolean"},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"}}};
-const func5 = Object.prototype.hasOwnProperty;
+const schema54 = {"description":"Figma's ImagePaint, with imageRef naming the image.","type":"object","additionalProperties":false,"required":["type","imageRef","scaleMode"],"properties":{"type":{"const":"IMAGE"},"imageRef":{"type":"string","minLength":1,"description":"The ref of a raster entry of images (Figma's ImagePaint has imageHash instead: the plugin creates the image and sets it)."},"scaleMode":{"enum":["FILL","FIT","CROP","TILE"]},"imageTransform":{"$ref":"#/$defs/transform"},"scalingFactor":{"type":"number","exclusiveMinimum":0},"rotation":{"enum":[0,90,180,270]},"visible":{"type":"boolean"},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"}}};
+const func7 = Object.prototype.hasOwnProperty;
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -800,7 +896,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func5.call(schema53.properties, key0))){
+if(!(func7.call(schema54.properties, key0))){
 validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -844,7 +940,7 @@ if(data.scaleMode !== undefined){
 let data2 = data.scaleMode;
 const _errs5 = errors;
 if(!((((data2 === "FILL") || (data2 === "FIT")) || (data2 === "CROP")) || (data2 === "TILE"))){
-validate28.errors = [{instancePath:instancePath+"/scaleMode",schemaPath:"#/properties/scaleMode/enum",keyword:"enum",params:{allowedValues: schema53.properties.scaleMode.enum},message:"must be equal to one of the allowed values"}];
+validate28.errors = [{instancePath:instancePath+"/scaleMode",schemaPath:"#/properties/scaleMode/enum",keyword:"enum",params:{allowedValues: schema54.properties.scaleMode.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -951,7 +1047,7 @@ if(data.rotation !== undefined){
 let data7 = data.rotation;
 const _errs15 = errors;
 if(!((((data7 === 0) || (data7 === 90)) || (data7 === 180)) || (data7 === 270))){
-validate28.errors = [{instancePath:instancePath+"/rotation",schemaPath:"#/properties/rotation/enum",keyword:"enum",params:{allowedValues: schema53.properties.rotation.enum},message:"must be equal to one of the allowed values"}];
+validate28.errors = [{instancePath:instancePath+"/rotation",schemaPath:"#/properties/rotation/enum",keyword:"enum",params:{allowedValues: schema54.properties.rotation.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -1116,9 +1212,9 @@ return errors === 0;
 }
 validate23.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema56 = {"description":"A Figma Effect.","oneOf":[{"$ref":"#/$defs/dropShadowEffect"},{"$ref":"#/$defs/innerShadowEffect"},{"$ref":"#/$defs/blurEffect"}],"discriminator":{"propertyName":"type"}};
-const schema65 = {"description":"Figma's BlurEffect (a normal blur).","type":"object","additionalProperties":false,"required":["type","radius","visible"],"properties":{"type":{"enum":["LAYER_BLUR","BACKGROUND_BLUR"]},"radius":{"type":"number","minimum":0},"visible":{"type":"boolean"},"blurType":{"const":"NORMAL","description":"Figma's BlurEffect has blurType (NORMAL or PROGRESSIVE) since progressive blurs; results written before it have none, which means NORMAL."}}};
-const schema57 = {"description":"Figma's DropShadowEffect.","type":"object","additionalProperties":false,"required":["type","color","offset","radius","visible","blendMode"],"properties":{"type":{"const":"DROP_SHADOW"},"color":{"$ref":"#/$defs/rgba"},"offset":{"type":"object","additionalProperties":false,"required":["x","y"],"properties":{"x":{"type":"number"},"y":{"type":"number"}}},"radius":{"type":"number","minimum":0},"spread":{"type":"number"},"visible":{"type":"boolean"},"blendMode":{"$ref":"#/$defs/blendMode"},"showShadowBehindNode":{"type":"boolean"},"boundVariables":{"description":"The shadow's colour bound to a COLOR variable of the result's variables (Figma's setBoundVariableForEffect). The converter writes it on an EFFECT style's shadows, where a dark theme changes the colour; the backend checks it there (a VARIABLE_ALIAS naming a COLOR variable).","type":"object","additionalProperties":false,"required":[],"properties":{"color":{"$ref":"#/$defs/variable_alias"}}}}};
+const schema57 = {"description":"A Figma Effect.","oneOf":[{"$ref":"#/$defs/dropShadowEffect"},{"$ref":"#/$defs/innerShadowEffect"},{"$ref":"#/$defs/blurEffect"}],"discriminator":{"propertyName":"type"}};
+const schema66 = {"description":"Figma's BlurEffect (a normal blur).","type":"object","additionalProperties":false,"required":["type","radius","visible"],"properties":{"type":{"enum":["LAYER_BLUR","BACKGROUND_BLUR"]},"radius":{"type":"number","minimum":0},"visible":{"type":"boolean"},"blurType":{"const":"NORMAL","description":"Figma's BlurEffect has blurType (NORMAL or PROGRESSIVE) since progressive blurs; results written before it have none, which means NORMAL."}}};
+const schema58 = {"description":"Figma's DropShadowEffect.","type":"object","additionalProperties":false,"required":["type","color","offset","radius","visible","blendMode"],"properties":{"type":{"const":"DROP_SHADOW"},"color":{"$ref":"#/$defs/rgba"},"offset":{"type":"object","additionalProperties":false,"required":["x","y"],"properties":{"x":{"type":"number"},"y":{"type":"number"}}},"radius":{"type":"number","minimum":0},"spread":{"type":"number"},"visible":{"type":"boolean"},"blendMode":{"$ref":"#/$defs/blendMode"},"showShadowBehindNode":{"type":"boolean"},"boundVariables":{"description":"The shadow's colour bound to a COLOR variable of the result's variables (Figma's setBoundVariableForEffect). The converter writes it on an EFFECT style's shadows, where a dark theme changes the colour; the backend checks it there (a VARIABLE_ALIAS naming a COLOR variable).","type":"object","additionalProperties":false,"required":[],"properties":{"color":{"$ref":"#/$defs/variable_alias"}}}}};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1140,7 +1236,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func5.call(schema57.properties, key0))){
+if(!(func7.call(schema58.properties, key0))){
 validate38.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -1547,7 +1643,7 @@ return errors === 0;
 }
 validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema61 = {"description":"Figma's InnerShadowEffect.","type":"object","additionalProperties":false,"required":["type","color","offset","radius","visible","blendMode"],"properties":{"type":{"const":"INNER_SHADOW"},"color":{"$ref":"#/$defs/rgba"},"offset":{"type":"object","additionalProperties":false,"required":["x","y"],"properties":{"x":{"type":"number"},"y":{"type":"number"}}},"radius":{"type":"number","minimum":0},"spread":{"type":"number"},"visible":{"type":"boolean"},"blendMode":{"$ref":"#/$defs/blendMode"},"boundVariables":{"description":"The shadow's colour bound to a COLOR variable of the result's variables (Figma's setBoundVariableForEffect). The converter writes it on an EFFECT style's shadows, where a dark theme changes the colour; the backend checks it there (a VARIABLE_ALIAS naming a COLOR variable).","type":"object","additionalProperties":false,"required":[],"properties":{"color":{"$ref":"#/$defs/variable_alias"}}}}};
+const schema62 = {"description":"Figma's InnerShadowEffect.","type":"object","additionalProperties":false,"required":["type","color","offset","radius","visible","blendMode"],"properties":{"type":{"const":"INNER_SHADOW"},"color":{"$ref":"#/$defs/rgba"},"offset":{"type":"object","additionalProperties":false,"required":["x","y"],"properties":{"x":{"type":"number"},"y":{"type":"number"}}},"radius":{"type":"number","minimum":0},"spread":{"type":"number"},"visible":{"type":"boolean"},"blendMode":{"$ref":"#/$defs/blendMode"},"boundVariables":{"description":"The shadow's colour bound to a COLOR variable of the result's variables (Figma's setBoundVariableForEffect). The converter writes it on an EFFECT style's shadows, where a dark theme changes the colour; the backend checks it there (a VARIABLE_ALIAS naming a COLOR variable).","type":"object","additionalProperties":false,"required":[],"properties":{"color":{"$ref":"#/$defs/variable_alias"}}}}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2017,7 +2113,7 @@ if(data.type !== undefined){
 let data0 = data.type;
 const _errs7 = errors;
 if(!((data0 === "LAYER_BLUR") || (data0 === "BACKGROUND_BLUR"))){
-validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/blurEffect/properties/type/enum",keyword:"enum",params:{allowedValues: schema65.properties.type.enum},message:"must be equal to one of the allowed values"}];
+validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/blurEffect/properties/type/enum",keyword:"enum",params:{allowedValues: schema66.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid5 = _errs7 === errors;
@@ -2108,7 +2204,7 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs17 = errors;
 if(!((data4 === "LAYER_BLUR") || (data4 === "BACKGROUND_BLUR"))){
-validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/blurEffect/properties/type/enum",keyword:"enum",params:{allowedValues: schema65.properties.type.enum},message:"must be equal to one of the allowed values"}];
+validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/blurEffect/properties/type/enum",keyword:"enum",params:{allowedValues: schema66.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid8 = _errs17 === errors;
@@ -2193,7 +2289,7 @@ return errors === 0;
 }
 validate37.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema75 = {"type":"object","description":"Figma's TextDecorationColor of a given colour; absent: AUTO (the text's colour).","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/solidPaint"}}};
+const schema76 = {"type":"object","description":"Figma's TextDecorationColor of a given colour; absent: AUTO (the text's colour).","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/solidPaint"}}};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2241,8 +2337,8 @@ return errors === 0;
 }
 validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema76 = {"description":"A list whose items have space between them, as the one TEXT Figma's list draws (a TEXT's listText).","type":"object","additionalProperties":false,"required":["characters","height","styledTextSegments","replaces"],"properties":{"characters":{"description":"The items' characters, joined by \"\\n\" (each item one paragraph).","type":"string"},"height":{"description":"px, from the first item's top to the last item's bottom (0 to 100,000).","type":"number","minimum":0,"maximum":100000},"styledTextSegments":{"description":"The items' ranges covering characters (the styled text rules), with listOptions and listSpacing; at least one a list.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}},"replaces":{"description":"The ids of the sibling TEXTs (same parent) the list TEXT draws: every item's marker and the items after the first; each at most once.","type":"array","minItems":1,"maxItems":50000,"items":{"type":"string"}}}};
-const schema77 = {"description":"One styled text segment. Members other than start, end, characters, fills, listOptions and listSpacing pass to the plugin unchecked; the converter writes all of those listed here.","type":"object","required":["start","end"],"properties":{"characters":{"type":"string","description":"The range's characters (optional; equal to the node's characters from start to end)."},"start":{"type":"integer","minimum":0},"end":{"type":"integer","minimum":1},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000},"fills":{"type":"array","items":{"$ref":"#/$defs/paint"}},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textCase":{"$ref":"#/$defs/textCase"},"hyperlink":{"description":"Figma's HyperlinkTarget, or null.","oneOf":[{"type":"null"},{"type":"object","required":["type","value"],"properties":{"type":{"enum":["URL","NODE"]},"value":{"type":"string","minLength":1}}}]},"listOptions":{"description":"Figma's TextListOptions of the range's paragraphs (setRangeListOptions): ORDERED (numbers 1., 2., …) or UNORDERED (bullets) list items; NONE or absent: no list.","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["ORDERED","UNORDERED","NONE"]}}},"listSpacing":{"description":"px, the space Figma's list puts between the range's list paragraphs and the next item (setRangeListSpacing; 0 to 100,000); absent: 0.","type":"number","minimum":0,"maximum":100000}}};
+const schema77 = {"description":"A list whose items have space between them, as the one TEXT Figma's list draws (a TEXT's listText).","type":"object","additionalProperties":false,"required":["characters","height","styledTextSegments","replaces"],"properties":{"characters":{"description":"The items' characters, joined by \"\\n\" (each item one paragraph).","type":"string"},"height":{"description":"px, from the first item's top to the last item's bottom (0 to 100,000).","type":"number","minimum":0,"maximum":100000},"styledTextSegments":{"description":"The items' ranges covering characters (the styled text rules), with listOptions and listSpacing; at least one a list.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}},"replaces":{"description":"The ids of the sibling TEXTs (same parent) the list TEXT draws: every item's marker and the items after the first; each at most once.","type":"array","minItems":1,"maxItems":50000,"items":{"type":"string"}}}};
+const schema78 = {"description":"One styled text segment. Members other than start, end, characters, fills, listOptions and listSpacing pass to the plugin unchecked; the converter writes all of those listed here.","type":"object","required":["start","end"],"properties":{"characters":{"type":"string","description":"The range's characters (optional; equal to the node's characters from start to end)."},"start":{"type":"integer","minimum":0},"end":{"type":"integer","minimum":1},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000},"fills":{"type":"array","items":{"$ref":"#/$defs/paint"}},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textCase":{"$ref":"#/$defs/textCase"},"hyperlink":{"description":"Figma's HyperlinkTarget, or null.","oneOf":[{"type":"null"},{"type":"object","required":["type","value"],"properties":{"type":{"enum":["URL","NODE"]},"value":{"type":"string","minLength":1}}}]},"listOptions":{"description":"Figma's TextListOptions of the range's paragraphs (setRangeListOptions): ORDERED (numbers 1., 2., …) or UNORDERED (bullets) list items; NONE or absent: no list.","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["ORDERED","UNORDERED","NONE"]}}},"listSpacing":{"description":"px, the space Figma's list puts between the range's list paragraphs and the next item (setRangeListSpacing; 0 to 100,000); absent: 0.","type":"number","minimum":0,"maximum":100000}}};
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2487,7 +2583,7 @@ if(data.textDecoration !== undefined){
 let data10 = data.textDecoration;
 const _errs22 = errors;
 if(!(((data10 === "NONE") || (data10 === "UNDERLINE")) || (data10 === "STRIKETHROUGH"))){
-validate47.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"}];
+validate47.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema72.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -2500,7 +2596,7 @@ if(data.textDecorationStyle !== undefined){
 let data11 = data.textDecorationStyle;
 const _errs24 = errors;
 if(!(((data11 === "SOLID") || (data11 === "WAVY")) || (data11 === "DOTTED"))){
-validate47.errors = [{instancePath:instancePath+"/textDecorationStyle",schemaPath:"#/$defs/textDecorationStyle/enum",keyword:"enum",params:{allowedValues: schema72.enum},message:"must be equal to one of the allowed values"}];
+validate47.errors = [{instancePath:instancePath+"/textDecorationStyle",schemaPath:"#/$defs/textDecorationStyle/enum",keyword:"enum",params:{allowedValues: schema73.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -2546,7 +2642,7 @@ if(data12.unit !== undefined){
 let data14 = data12.unit;
 const _errs32 = errors;
 if(!((data14 === "PIXELS") || (data14 === "PERCENT"))){
-validate47.errors = [{instancePath:instancePath+"/textDecorationOffset/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema73.properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate47.errors = [{instancePath:instancePath+"/textDecorationOffset/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema74.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid7 = _errs32 === errors;
@@ -2606,7 +2702,7 @@ if(data15.unit !== undefined){
 let data17 = data15.unit;
 const _errs39 = errors;
 if(!((data17 === "PIXELS") || (data17 === "PERCENT"))){
-validate47.errors = [{instancePath:instancePath+"/textDecorationThickness/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema73.properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate47.errors = [{instancePath:instancePath+"/textDecorationThickness/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema74.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid9 = _errs39 === errors;
@@ -2678,7 +2774,7 @@ if(data19.unit !== undefined){
 let data21 = data19.unit;
 const _errs47 = errors;
 if(!((data21 === "PIXELS") || (data21 === "PERCENT"))){
-validate47.errors = [{instancePath:instancePath+"/letterSpacing/unit",schemaPath:"#/$defs/letterSpacing/properties/unit/enum",keyword:"enum",params:{allowedValues: schema69.properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate47.errors = [{instancePath:instancePath+"/letterSpacing/unit",schemaPath:"#/$defs/letterSpacing/properties/unit/enum",keyword:"enum",params:{allowedValues: schema70.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid11 = _errs47 === errors;
@@ -2705,7 +2801,7 @@ if(data.textCase !== undefined){
 let data22 = data.textCase;
 const _errs48 = errors;
 if(!((((((data22 === "ORIGINAL") || (data22 === "UPPER")) || (data22 === "LOWER")) || (data22 === "TITLE")) || (data22 === "SMALL_CAPS")) || (data22 === "SMALL_CAPS_FORCED"))){
-validate47.errors = [{instancePath:instancePath+"/textCase",schemaPath:"#/$defs/textCase/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"}];
+validate47.errors = [{instancePath:instancePath+"/textCase",schemaPath:"#/$defs/textCase/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs48 === errors;
@@ -2755,7 +2851,7 @@ if(data23.type !== undefined){
 let data24 = data23.type;
 const _errs56 = errors;
 if(!((data24 === "URL") || (data24 === "NODE"))){
-const err2 = {instancePath:instancePath+"/hyperlink/type",schemaPath:"#/properties/hyperlink/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema77.properties.hyperlink.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/hyperlink/type",schemaPath:"#/properties/hyperlink/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema78.properties.hyperlink.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2882,7 +2978,7 @@ if(_errs61 === errors){
 if(data26.type !== undefined){
 let data27 = data26.type;
 if(!(((data27 === "ORDERED") || (data27 === "UNORDERED")) || (data27 === "NONE"))){
-validate47.errors = [{instancePath:instancePath+"/listOptions/type",schemaPath:"#/properties/listOptions/properties/type/enum",keyword:"enum",params:{allowedValues: schema77.properties.listOptions.properties.type.enum},message:"must be equal to one of the allowed values"}];
+validate47.errors = [{instancePath:instancePath+"/listOptions/type",schemaPath:"#/properties/listOptions/properties/type/enum",keyword:"enum",params:{allowedValues: schema78.properties.listOptions.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 }
@@ -3108,8 +3204,8 @@ return errors === 0;
 }
 validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema87 = {"description":"One variant of a component set: Figma's ComponentNode.variantProperties and the paint members of the main component's layers that differ in it.","type":"object","additionalProperties":false,"required":["variantProperties","overrides"],"properties":{"variantProperties":{"type":"object","additionalProperties":false,"required":["State"],"properties":{"State":{"description":"The state the variant shows (the main component is Default).","enum":["Hover","Focus"]}}},"overrides":{"description":"At most 500; each id once.","type":"array","minItems":1,"maxItems":500,"items":{"$ref":"#/$defs/variantOverride"}}}};
-const schema88 = {"description":"The members of one layer of a variant that differ from the main component (only paint members; each present only where it differs; an empty list clears the paints).","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"description":"A node of the first use's subtree (the use itself included).","type":"string","minLength":1,"maxLength":255},"opacity":{"type":"number","minimum":0,"maximum":1},"fills":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokes":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokeWeight":{"type":"number","minimum":0,"description":"px."},"strokeTopWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeRightWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeBottomWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeLeftWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"effects":{"type":"array","items":{"$ref":"#/$defs/effect"}},"textDecoration":{"$ref":"#/$defs/textDecoration"},"styledTextSegments":{"description":"A TEXT's segments in the variant, covering its characters as the node's own do.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}}}};
+const schema88 = {"description":"One variant of a component set: Figma's ComponentNode.variantProperties and the paint members of the main component's layers that differ in it.","type":"object","additionalProperties":false,"required":["variantProperties","overrides"],"properties":{"variantProperties":{"type":"object","additionalProperties":false,"required":["State"],"properties":{"State":{"description":"The state the variant shows (the main component is Default).","enum":["Hover","Focus"]}}},"overrides":{"description":"At most 500; each id once.","type":"array","minItems":1,"maxItems":500,"items":{"$ref":"#/$defs/variantOverride"}}}};
+const schema89 = {"description":"The members of one layer of a variant that differ from the main component (only paint members; each present only where it differs; an empty list clears the paints).","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"description":"A node of the first use's subtree (the use itself included).","type":"string","minLength":1,"maxLength":255},"opacity":{"type":"number","minimum":0,"maximum":1},"fills":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokes":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokeWeight":{"type":"number","minimum":0,"description":"px."},"strokeTopWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeRightWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeBottomWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeLeftWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"effects":{"type":"array","items":{"$ref":"#/$defs/effect"}},"textDecoration":{"$ref":"#/$defs/textDecoration"},"styledTextSegments":{"description":"A TEXT's segments in the variant, covering its characters as the node's own do.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}}}};
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3131,7 +3227,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func5.call(schema88.properties, key0))){
+if(!(func7.call(schema89.properties, key0))){
 validate53.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -3391,7 +3487,7 @@ if(data.textDecoration !== undefined){
 let data13 = data.textDecoration;
 const _errs25 = errors;
 if(!(((data13 === "NONE") || (data13 === "UNDERLINE")) || (data13 === "STRIKETHROUGH"))){
-validate53.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"}];
+validate53.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema72.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs25 === errors;
@@ -3504,7 +3600,7 @@ if(_errs4 === errors){
 if(data0.State !== undefined){
 let data1 = data0.State;
 if(!((data1 === "Hover") || (data1 === "Focus"))){
-validate52.errors = [{instancePath:instancePath+"/variantProperties/State",schemaPath:"#/properties/variantProperties/properties/State/enum",keyword:"enum",params:{allowedValues: schema87.properties.variantProperties.properties.State.enum},message:"must be equal to one of the allowed values"}];
+validate52.errors = [{instancePath:instancePath+"/variantProperties/State",schemaPath:"#/properties/variantProperties/properties/State/enum",keyword:"enum",params:{allowedValues: schema88.properties.variantProperties.properties.State.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 }
@@ -5957,7 +6053,7 @@ if(data58.unit !== undefined){
 let data60 = data58.unit;
 const _errs200 = errors;
 if(!((data60 === "PIXELS") || (data60 === "PERCENT"))){
-validate22.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema68.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate22.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema69.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid56 = _errs200 === errors;
@@ -6011,7 +6107,7 @@ if(data58.unit !== undefined){
 let data62 = data58.unit;
 const _errs206 = errors;
 if(!((data62 === "PIXELS") || (data62 === "PERCENT"))){
-validate22.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema68.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate22.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema69.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid58 = _errs206 === errors;
@@ -6123,7 +6219,7 @@ if(data64.unit !== undefined){
 let data66 = data64.unit;
 const _errs217 = errors;
 if(!((data66 === "PIXELS") || (data66 === "PERCENT"))){
-validate22.errors = [{instancePath:instancePath+"/letterSpacing/unit",schemaPath:"#/$defs/letterSpacing/properties/unit/enum",keyword:"enum",params:{allowedValues: schema69.properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate22.errors = [{instancePath:instancePath+"/letterSpacing/unit",schemaPath:"#/$defs/letterSpacing/properties/unit/enum",keyword:"enum",params:{allowedValues: schema70.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid62 = _errs217 === errors;
@@ -6189,7 +6285,7 @@ if(data.textCase !== undefined){
 let data70 = data.textCase;
 const _errs221 = errors;
 if(!((((((data70 === "ORIGINAL") || (data70 === "UPPER")) || (data70 === "LOWER")) || (data70 === "TITLE")) || (data70 === "SMALL_CAPS")) || (data70 === "SMALL_CAPS_FORCED"))){
-validate22.errors = [{instancePath:instancePath+"/textCase",schemaPath:"#/$defs/textCase/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"}];
+validate22.errors = [{instancePath:instancePath+"/textCase",schemaPath:"#/$defs/textCase/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid38 = _errs221 === errors;
@@ -6202,7 +6298,7 @@ if(data.textDecoration !== undefined){
 let data71 = data.textDecoration;
 const _errs223 = errors;
 if(!(((data71 === "NONE") || (data71 === "UNDERLINE")) || (data71 === "STRIKETHROUGH"))){
-validate22.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"}];
+validate22.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema72.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid38 = _errs223 === errors;
@@ -6215,7 +6311,7 @@ if(data.textDecorationStyle !== undefined){
 let data72 = data.textDecorationStyle;
 const _errs225 = errors;
 if(!(((data72 === "SOLID") || (data72 === "WAVY")) || (data72 === "DOTTED"))){
-validate22.errors = [{instancePath:instancePath+"/textDecorationStyle",schemaPath:"#/$defs/textDecorationStyle/enum",keyword:"enum",params:{allowedValues: schema72.enum},message:"must be equal to one of the allowed values"}];
+validate22.errors = [{instancePath:instancePath+"/textDecorationStyle",schemaPath:"#/$defs/textDecorationStyle/enum",keyword:"enum",params:{allowedValues: schema73.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid38 = _errs225 === errors;
@@ -6261,7 +6357,7 @@ if(data73.unit !== undefined){
 let data75 = data73.unit;
 const _errs233 = errors;
 if(!((data75 === "PIXELS") || (data75 === "PERCENT"))){
-validate22.errors = [{instancePath:instancePath+"/textDecorationOffset/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema73.properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate22.errors = [{instancePath:instancePath+"/textDecorationOffset/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema74.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid67 = _errs233 === errors;
@@ -6321,7 +6417,7 @@ if(data76.unit !== undefined){
 let data78 = data76.unit;
 const _errs240 = errors;
 if(!((data78 === "PIXELS") || (data78 === "PERCENT"))){
-validate22.errors = [{instancePath:instancePath+"/textDecorationThickness/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema73.properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate22.errors = [{instancePath:instancePath+"/textDecorationThickness/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema74.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid69 = _errs240 === errors;
@@ -7286,7 +7382,7 @@ if(data114.type !== undefined){
 let data119 = data114.type;
 const _errs323 = errors;
 if(!(((data119 === "FIXED") || (data119 === "FLEX")) || (data119 === "HUG"))){
-validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/type",schemaPath:"#/$defs/gridTrackSize/properties/type/enum",keyword:"enum",params:{allowedValues: schema85.properties.type.enum},message:"must be equal to one of the allowed values"}];
+validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/type",schemaPath:"#/$defs/gridTrackSize/properties/type/enum",keyword:"enum",params:{allowedValues: schema86.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid83 = _errs323 === errors;
@@ -7597,7 +7693,7 @@ if(data122.type !== undefined){
 let data127 = data122.type;
 const _errs350 = errors;
 if(!(((data127 === "FIXED") || (data127 === "FLEX")) || (data127 === "HUG"))){
-validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9+"/type",schemaPath:"#/$defs/gridTrackSize/properties/type/enum",keyword:"enum",params:{allowedValues: schema85.properties.type.enum},message:"must be equal to one of the allowed values"}];
+validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9+"/type",schemaPath:"#/$defs/gridTrackSize/properties/type/enum",keyword:"enum",params:{allowedValues: schema86.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid95 = _errs350 === errors;
@@ -8349,9 +8445,9 @@ return errors === 0;
 validate77.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const validateStyles = validate79;
-const schema108 = {"description":"Version 2, optional: the local styles the nodes refer to (fillStyleId, strokeStyleId, textStyleId, effectStyleId), at most 1,000.","type":"array","maxItems":1000,"items":{"$ref":"#/$defs/style"}};
-const schema94 = {"description":"A local style: PAINT (paints: SOLID or gradient paints, no IMAGE; a paint may bind its color to a COLOR variable), TEXT (fontName, fontSize, lineHeight, letterSpacing, textCase, textDecoration, as Figma's TextStyle) or EFFECT (effects: shadows and blurs, as Figma's EffectStyle). Ids are unique among styles.","oneOf":[{"$ref":"#/$defs/paintStyle"},{"$ref":"#/$defs/textStyle"},{"$ref":"#/$defs/effectStyle"}],"discriminator":{"propertyName":"type"}};
-const schema95 = {"description":"A PAINT style: 1 to 16 SOLID or gradient paints (no IMAGE); a SOLID paint may bind its color to a COLOR variable.","type":"object","additionalProperties":false,"required":["id","type","name","paints"],"properties":{"type":{"const":"PAINT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Color/brand, Text/Body 16."},"description":{"type":"string","maxLength":255},"paints":{"type":"array","minItems":1,"maxItems":16,"items":{"oneOf":[{"$ref":"#/$defs/solidPaint"},{"$ref":"#/$defs/gradientPaint"}]}}}};
+const schema109 = {"description":"Version 2, optional: the local styles the nodes refer to (fillStyleId, strokeStyleId, textStyleId, effectStyleId), at most 1,000.","type":"array","maxItems":1000,"items":{"$ref":"#/$defs/style"}};
+const schema95 = {"description":"A local style: PAINT (paints: SOLID or gradient paints, no IMAGE; a paint may bind its color to a COLOR variable), TEXT (fontName, fontSize, lineHeight, letterSpacing, textCase, textDecoration, as Figma's TextStyle) or EFFECT (effects: shadows and blurs, as Figma's EffectStyle). Ids are unique among styles.","oneOf":[{"$ref":"#/$defs/paintStyle"},{"$ref":"#/$defs/textStyle"},{"$ref":"#/$defs/effectStyle"}],"discriminator":{"propertyName":"type"}};
+const schema96 = {"description":"A PAINT style: 1 to 16 SOLID or gradient paints (no IMAGE); a SOLID paint may bind its color to a COLOR variable.","type":"object","additionalProperties":false,"required":["id","type","name","paints"],"properties":{"type":{"const":"PAINT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Color/brand, Text/Body 16."},"description":{"type":"string","maxLength":255},"paints":{"type":"array","minItems":1,"maxItems":16,"items":{"oneOf":[{"$ref":"#/$defs/solidPaint"},{"$ref":"#/$defs/gradientPaint"}]}}}};
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8578,7 +8674,7 @@ return errors === 0;
 }
 validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema96 = {"description":"A TEXT style, as Figma's TextStyle.","type":"object","additionalProperties":false,"required":["id","type","name","fontName","fontSize"],"properties":{"type":{"const":"TEXT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Color/brand, Text/Body 16."},"description":{"type":"string","maxLength":255},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0,"maximum":10000},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textCase":{"enum":["ORIGINAL","UPPER","LOWER","TITLE"]},"textDecoration":{"$ref":"#/$defs/textDecoration"}}};
+const schema97 = {"description":"A TEXT style, as Figma's TextStyle.","type":"object","additionalProperties":false,"required":["id","type","name","fontName","fontSize"],"properties":{"type":{"const":"TEXT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Color/brand, Text/Body 16."},"description":{"type":"string","maxLength":255},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0,"maximum":10000},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textCase":{"enum":["ORIGINAL","UPPER","LOWER","TITLE"]},"textDecoration":{"$ref":"#/$defs/textDecoration"}}};
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8600,7 +8696,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func5.call(schema96.properties, key0))){
+if(!(func7.call(schema97.properties, key0))){
 validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -8853,7 +8949,7 @@ if(data8.unit !== undefined){
 let data10 = data8.unit;
 const _errs27 = errors;
 if(!((data10 === "PIXELS") || (data10 === "PERCENT"))){
-validate66.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema68.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate66.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema69.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid6 = _errs27 === errors;
@@ -8907,7 +9003,7 @@ if(data8.unit !== undefined){
 let data12 = data8.unit;
 const _errs33 = errors;
 if(!((data12 === "PIXELS") || (data12 === "PERCENT"))){
-validate66.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema68.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate66.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema69.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid8 = _errs33 === errors;
@@ -9019,7 +9115,7 @@ if(data14.unit !== undefined){
 let data16 = data14.unit;
 const _errs44 = errors;
 if(!((data16 === "PIXELS") || (data16 === "PERCENT"))){
-validate66.errors = [{instancePath:instancePath+"/letterSpacing/unit",schemaPath:"#/$defs/letterSpacing/properties/unit/enum",keyword:"enum",params:{allowedValues: schema69.properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate66.errors = [{instancePath:instancePath+"/letterSpacing/unit",schemaPath:"#/$defs/letterSpacing/properties/unit/enum",keyword:"enum",params:{allowedValues: schema70.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid12 = _errs44 === errors;
@@ -9046,7 +9142,7 @@ if(data.textCase !== undefined){
 let data17 = data.textCase;
 const _errs45 = errors;
 if(!((((data17 === "ORIGINAL") || (data17 === "UPPER")) || (data17 === "LOWER")) || (data17 === "TITLE"))){
-validate66.errors = [{instancePath:instancePath+"/textCase",schemaPath:"#/properties/textCase/enum",keyword:"enum",params:{allowedValues: schema96.properties.textCase.enum},message:"must be equal to one of the allowed values"}];
+validate66.errors = [{instancePath:instancePath+"/textCase",schemaPath:"#/properties/textCase/enum",keyword:"enum",params:{allowedValues: schema97.properties.textCase.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs45 === errors;
@@ -9059,7 +9155,7 @@ if(data.textDecoration !== undefined){
 let data18 = data.textDecoration;
 const _errs46 = errors;
 if(!(((data18 === "NONE") || (data18 === "UNDERLINE")) || (data18 === "STRIKETHROUGH"))){
-validate66.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"}];
+validate66.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema72.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs46 === errors;
@@ -9089,7 +9185,7 @@ return errors === 0;
 }
 validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema101 = {"description":"An EFFECT style: 1 to 16 effects (Figma's EffectStyle); the converter makes one of a list of effects that at least two nodes have, and those nodes name it by effectStyleId. Also checked: radius, spread and offsets at most 100,000 px (absolute), a shadow's color in 0-1.","type":"object","additionalProperties":false,"required":["id","type","name","effects"],"properties":{"type":{"const":"EFFECT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Shadow/Drop 0 4 12, Blur/Background 16."},"description":{"type":"string","maxLength":255},"effects":{"type":"array","minItems":1,"maxItems":16,"items":{"$ref":"#/$defs/effect"}}}};
+const schema102 = {"description":"An EFFECT style: 1 to 16 effects (Figma's EffectStyle); the converter makes one of a list of effects that at least two nodes have, and those nodes name it by effectStyleId. Also checked: radius, spread and offsets at most 100,000 px (absolute), a shadow's color in 0-1.","type":"object","additionalProperties":false,"required":["id","type","name","effects"],"properties":{"type":{"const":"EFFECT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Shadow/Drop 0 4 12, Blur/Background 16."},"description":{"type":"string","maxLength":255},"effects":{"type":"array","minItems":1,"maxItems":16,"items":{"$ref":"#/$defs/effect"}}}};
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9364,10 +9460,10 @@ return errors === 0;
 validate79.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateVariables = validate81;
-const schema109 = {"description":"Version 2, optional: the page's CSS custom properties of colour or length values as Figma variables in one collection, at most 1,000. Without modes the plugin creates the collection with its one default mode; with modes (a page with a dark theme: Light, Dark), each variable's value is its value in the first mode and valuesByMode its values in the later ones.","type":"object","additionalProperties":false,"required":["collection","variables"],"properties":{"collection":{"type":"string","minLength":1,"maxLength":255},"modes":{"type":"array","minItems":1,"maxItems":10,"uniqueItems":true,"description":"The collection's modes in order (at most 10, Figma's Professional plan's per collection; the backend's MaxVariableModes), e.g. [\"Light\", \"Dark\"]; the page frame shows the first.","items":{"type":"string","minLength":1,"maxLength":255}},"variables":{"type":"array","maxItems":1000,"items":{"$ref":"#/$defs/variable"}}}};
-const schema102 = {"description":"A Figma variable of the collection, with its value in the collection's one mode.","oneOf":[{"$ref":"#/$defs/colorVariable"},{"$ref":"#/$defs/floatVariable"}],"discriminator":{"propertyName":"resolvedType"}};
-const schema106 = {"description":"A FLOAT variable: value a number (px for lengths).","type":"object","additionalProperties":false,"required":["id","name","resolvedType","value"],"properties":{"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. color/brand, size/space-4."},"resolvedType":{"const":"FLOAT"},"value":{"type":"number","description":"px for lengths."},"valuesByMode":{"type":"object","maxProperties":9,"description":"The variable's value in each later mode where it differs from value, keyed by mode name: only modes of the collection after the first (the backend checks it); a mode left out has value.","propertyNames":{"minLength":1,"maxLength":255},"additionalProperties":{"type":"number"}},"codeSyntax":{"type":"object","additionalProperties":false,"required":["WEB"],"properties":{"WEB":{"type":"string","minLength":1,"maxLength":255}}}}};
-const schema103 = {"description":"A COLOR variable: value {r, g, b, a} in 0-1.","type":"object","additionalProperties":false,"required":["id","name","resolvedType","value"],"properties":{"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. color/brand, size/space-4."},"resolvedType":{"const":"COLOR"},"value":{"$ref":"#/$defs/rgba"},"valuesByMode":{"type":"object","maxProperties":9,"description":"The variable's value in each later mode where it differs from value, keyed by mode name: only modes of the collection after the first (the backend checks it); a mode left out has value.","propertyNames":{"minLength":1,"maxLength":255},"additionalProperties":{"$ref":"#/$defs/rgba"}},"codeSyntax":{"type":"object","additionalProperties":false,"required":["WEB"],"properties":{"WEB":{"type":"string","minLength":1,"maxLength":255}}}}};
+const schema110 = {"description":"Version 2, optional: the page's CSS custom properties of colour or length values as Figma variables in one collection, at most 1,000. Without modes the plugin creates the collection with its one default mode; with modes (a page with a dark theme: Light, Dark), each variable's value is its value in the first mode and valuesByMode its values in the later ones.","type":"object","additionalProperties":false,"required":["collection","variables"],"properties":{"collection":{"type":"string","minLength":1,"maxLength":255},"modes":{"type":"array","minItems":1,"maxItems":10,"uniqueItems":true,"description":"The collection's modes in order (at most 10, Figma's Professional plan's per collection; the backend's MaxVariableModes), e.g. [\"Light\", \"Dark\"]; the page frame shows the first.","items":{"type":"string","minLength":1,"maxLength":255}},"variables":{"type":"array","maxItems":1000,"items":{"$ref":"#/$defs/variable"}}}};
+const schema103 = {"description":"A Figma variable of the collection, with its value in the collection's one mode.","oneOf":[{"$ref":"#/$defs/colorVariable"},{"$ref":"#/$defs/floatVariable"}],"discriminator":{"propertyName":"resolvedType"}};
+const schema107 = {"description":"A FLOAT variable: value a number (px for lengths).","type":"object","additionalProperties":false,"required":["id","name","resolvedType","value"],"properties":{"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. color/brand, size/space-4."},"resolvedType":{"const":"FLOAT"},"value":{"type":"number","description":"px for lengths."},"valuesByMode":{"type":"object","maxProperties":9,"description":"The variable's value in each later mode where it differs from value, keyed by mode name: only modes of the collection after the first (the backend checks it); a mode left out has value.","propertyNames":{"minLength":1,"maxLength":255},"additionalProperties":{"type":"number"}},"codeSyntax":{"type":"object","additionalProperties":false,"required":["WEB"],"properties":{"WEB":{"type":"string","minLength":1,"maxLength":255}}}}};
+const schema104 = {"description":"A COLOR variable: value {r, g, b, a} in 0-1.","type":"object","additionalProperties":false,"required":["id","name","resolvedType","value"],"properties":{"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. color/brand, size/space-4."},"resolvedType":{"const":"COLOR"},"value":{"$ref":"#/$defs/rgba"},"valuesByMode":{"type":"object","maxProperties":9,"description":"The variable's value in each later mode where it differs from value, keyed by mode name: only modes of the collection after the first (the backend checks it); a mode left out has value.","propertyNames":{"minLength":1,"maxLength":255},"additionalProperties":{"$ref":"#/$defs/rgba"}},"codeSyntax":{"type":"object","additionalProperties":false,"required":["WEB"],"properties":{"WEB":{"type":"string","minLength":1,"maxLength":255}}}}};
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;

@@ -701,7 +701,7 @@ export interface GradientPaint {
   blendMode?: BlendMode;
 }
 /**
- * Figma's ColorStop.
+ * Figma's ColorStop. boundVariables.color binds the stop's colour to a COLOR variable of the result (a gradient colour the page's dark theme changes; color is the variable's Light value).
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "colorStop".
@@ -709,6 +709,9 @@ export interface GradientPaint {
 export interface ColorStop {
   position: number;
   color: Rgba;
+  boundVariables?: {
+    color?: VariableAlias;
+  };
 }
 /**
  * A colour with alpha, 0-1 (Figma's RGBA).
