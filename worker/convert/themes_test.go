@@ -41,9 +41,10 @@ func TestThemesAsVariableModes(t *testing.T) {
 		"theme/shadow/111827 15%": {resultjson.RGBA{R: 0.0667, G: 0.0941, B: 0.1529, A: 0.15}, resultjson.RGBA{A: 0.6}},
 		// The inline tag's background (its line fragment's RECTANGLE), #374151 in the dark theme.
 		"theme/background/E5E7EB": {rgba(0.898, 0.9059, 0.9216), rgba(0.2157, 0.2549, 0.3176)},
-		// The band's gradient stops, #2563eb to #ffffff, #60a5fa to #0f172a in the dark theme.
+		// The band's gradient's first stop, #2563eb (#60a5fa in the dark theme), and the colour
+		// under it, #f3f4f6 (#1f2937).
 		"theme/background/2563EB": {rgba(0.1451, 0.3882, 0.9216), rgba(0.3765, 0.6471, 0.9804)},
-		"theme/background/FFFFFF": {rgba(1, 1, 1), rgba(0.0588, 0.0902, 0.1647)},
+		"theme/background/F3F4F6": {rgba(0.9529, 0.9569, 0.9647), rgba(0.1216, 0.1608, 0.2157)},
 	}
 	byID := map[string]resultjson.Variable{}
 	for _, v := range vars.Variables {
@@ -110,27 +111,34 @@ func TestThemesAsVariableModes(t *testing.T) {
 	if note == nil || style[note.FillStyleID] != "Theme/text/4B5563" {
 		t.Errorf("the note's text: %v, want its fill in the style Theme/text/4B5563", note)
 	}
-	// The band: its gradient's two stops bound to their theme variables, its colours the light
-	// ones (no style: a gradient is bound on the node's own fills).
+	// The band: its colour and its gradient's first stop bound to their theme variables, the
+	// gradient's transparent end to none, its colours the light ones (no style: several fills
+	// are bound on the node's own).
 	var band *resultjson.Node
 	out.Result.Root.Walk(func(n *resultjson.Node) {
-		if n.Fills != nil && len(*n.Fills) == 1 && (*n.Fills)[0].Type == "GRADIENT_LINEAR" {
+		if n.Fills != nil && len(*n.Fills) == 2 && (*n.Fills)[1].Type == "GRADIENT_LINEAR" {
 			band = n
 		}
 	})
 	if band == nil {
-		t.Fatal("no node paints the band's gradient")
+		t.Fatal("no node paints the band's colour and gradient")
 	}
-	var stops []string
-	for _, st := range (*band.Fills)[0].GradientStops {
-		if st.BoundVariables == nil || st.BoundVariables.Color == nil || byID[st.BoundVariables.Color.ID].Value != st.Color {
-			t.Errorf("band stop %+v: want it bound to a variable whose value is its colour", st)
-			continue
+	alias := func(b *resultjson.PaintBindings, value resultjson.RGBA) string {
+		if b == nil || b.Color == nil {
+			return "none"
 		}
-		stops = append(stops, byID[st.BoundVariables.Color.ID].Name)
+		if v := byID[b.Color.ID]; v.Value == value {
+			return v.Name
+		}
+		return "a variable of another value"
 	}
-	if want := "theme/background/2563EB,theme/background/FFFFFF"; strings.Join(stops, ",") != want || band.FillStyleID != "" {
-		t.Errorf("band stops bound to %q (fill style %q), want %q and no style", stops, band.FillStyleID, want)
+	colour, grad := (*band.Fills)[0], (*band.Fills)[1]
+	got := []string{alias(colour.BoundVariables, resultjson.RGBA{R: colour.Color.R, G: colour.Color.G, B: colour.Color.B, A: 1})}
+	for _, st := range grad.GradientStops {
+		got = append(got, alias(st.BoundVariables, st.Color))
+	}
+	if want := "theme/background/F3F4F6,theme/background/2563EB,none"; strings.Join(got, ",") != want || band.FillStyleID != "" {
+		t.Errorf("band bound to %q (fill style %q), want %q and no style", got, band.FillStyleID, want)
 	}
 	var tag *resultjson.Node
 	out.Result.Root.Walk(func(n *resultjson.Node) {

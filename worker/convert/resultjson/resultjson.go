@@ -361,6 +361,11 @@ type Paint struct {
 	// BlendMode blends the paint with the node's paints under it (CSS background-blend-mode);
 	// absent: NORMAL.
 	BlendMode string `json:"blendMode,omitempty"`
+	// BoundVariables binds a SOLID paint's colour to a COLOR variable of the result (Figma's
+	// SolidPaint.boundVariables): a colour under a gradient or an image that the page's dark
+	// theme changes (docs/conversion.md "Themes as variable modes"); Color and Opacity are the
+	// variable's Light value.
+	BoundVariables *PaintBindings `json:"boundVariables,omitempty"`
 }
 
 // Transform is a Figma 2x3 affine transform [[a, c, e], [b, d, f]].

@@ -49,8 +49,8 @@ type Repaint func(el *capturemodel.DOMNode, node *resultjson.Node, style map[str
 // already has that Dark value (a custom property the theme redefines). It returns styles and vars
 // with those added; the collection then has the modes Light and Dark. Nothing changes without
 // dark colours, and a node's paint colours are never changed, so a reader that ignores modes
-// draws the same picture. A gradient's stops whose colours the dark background-image changes
-// are bound to such variables on the node's own fills (bindGradients, through repaint). Past
+// draws the same picture. A gradient's stops and a colour under it or an image that the dark
+// theme changes are bound to such variables on the node's own fills (bindFills, through repaint). Past
 // MaxStyles or MaxVariables a colour keeps its light value in both modes.
 func Themes(root *boxtree.Node, styles []resultjson.Style, vars *resultjson.Variables, darkColors map[*capturemodel.DOMNode]map[string]string, repaint Repaint) ([]resultjson.Style, *resultjson.Variables) {
 	if len(darkColors) == 0 {
@@ -87,8 +87,8 @@ func Themes(root *boxtree.Node, styles []resultjson.Style, vars *resultjson.Vari
 			if node.Paints && colors["box-shadow"] != "" {
 				t.bindShadows(node.Out, node.El.Computed("box-shadow"), colors["box-shadow"])
 			}
-			if node.Paints && node.From == nil && colors["background-image"] != "" {
-				t.bindGradients(node, colors, repaint)
+			if node.Paints && node.From == nil && (colors["background-image"] != "" || colors["background-color"] != "") {
+				t.bindFills(node, colors, repaint)
 			}
 		}
 	})
@@ -278,15 +278,18 @@ func (t *themer) bindShadows(node *resultjson.Node, light, dark string) {
 	node.EffectStyleID = id
 }
 
-// bindGradients binds each gradient stop of node's fills whose colour the dark theme (colors,
-// its element's dark values) changes to the theme variable "theme/background/<HEX>" of its light
-// and dark colours (ColorStop.BoundVariables). Only where repaint gives the node's fills from
-// its element as they are, and with the dark values the same paints in all but their stops'
-// colours (the same types, transforms, stop positions, opacities and blends), with room for the
-// variables: otherwise the stops keep their light colours in both modes.
-func (t *themer) bindGradients(node *boxtree.Node, colors map[string]string, repaint Repaint) {
+// bindFills binds the colours of node's fills that the dark theme (colors, its element's dark
+// values) changes where no paint style can hold them, each to the theme variable
+// "theme/background/<HEX>" of its light and dark colours: every gradient stop whose colour
+// changes (ColorStop.BoundVariables) and a SOLID paint among several fills (a colour under a
+// gradient or an image: Paint.BoundVariables); a single SOLID fill is bind's. Only where repaint
+// gives the node's fills from its element as they are, and with the dark values the same paints
+// in all but those colours (the same types, transforms, stop positions, opacities and blends; an
+// image that changes is left as it is), with room for the variables: otherwise every fill keeps
+// its light colours in both modes.
+func (t *themer) bindFills(node *boxtree.Node, colors map[string]string, repaint Repaint) {
 	fills := node.Out.Fills
-	if repaint == nil || fills == nil || !slices.ContainsFunc(*fills, gradient) {
+	if repaint == nil || fills == nil || (len(*fills) < 2 && !slices.ContainsFunc(*fills, gradient)) {
 		return
 	}
 	layered := node.Kind == boxtree.Box
@@ -298,17 +301,23 @@ func (t *themer) bindGradients(node *boxtree.Node, colors map[string]string, rep
 	if len(dark) != len(light) {
 		return
 	}
-	type at struct{ paint, stop int }
+	type at struct{ paint, stop int } // stop -1: the paint's own colour
 	var changed []at
 	for i, l := range light {
-		if !gradient(l) {
-			continue // a colour of several fills, or an image: no variable binds it here
-		}
-		if !reflect.DeepEqual(withoutStopColors(l), withoutStopColors(dark[i])) {
-			return // the theme moves a gradient or changes its kind, not only its colours
+		d := dark[i]
+		switch {
+		case l.Type == "IMAGE":
+			continue // an image paint binds no variable
+		case !reflect.DeepEqual(withoutColors(l), withoutColors(d)):
+			return // the theme moves a gradient or changes a paint's kind, not only its colours
+		case l.Type == "SOLID":
+			if solidRGBA(l) != solidRGBA(d) {
+				changed = append(changed, at{i, -1})
+			}
+			continue
 		}
 		for j, st := range l.GradientStops {
-			if st.Color != dark[i].GradientStops[j].Color {
+			if st.Color != d.GradientStops[j].Color {
 				changed = append(changed, at{i, j})
 			}
 		}
@@ -320,20 +329,40 @@ func (t *themer) bindGradients(node *boxtree.Node, colors map[string]string, rep
 	for i := range out {
 		out[i].GradientStops = slices.Clone(out[i].GradientStops)
 	}
+	bound := func(v *resultjson.Variable) *resultjson.PaintBindings {
+		return &resultjson.PaintBindings{Color: &resultjson.VariableAlias{Type: "VARIABLE_ALIAS", ID: v.ID}}
+	}
 	for _, c := range changed {
-		st := &out[c.paint].GradientStops[c.stop]
-		v := t.variable(themeRoles["background-color"], st.Color, dark[c.paint].GradientStops[c.stop].Color)
-		st.BoundVariables = &resultjson.PaintBindings{Color: &resultjson.VariableAlias{Type: "VARIABLE_ALIAS", ID: v.ID}}
+		p := &out[c.paint]
+		if c.stop < 0 {
+			p.BoundVariables = bound(t.variable(themeRoles["background-color"], solidRGBA(*p), solidRGBA(dark[c.paint])))
+			continue
+		}
+		st := &p.GradientStops[c.stop]
+		st.BoundVariables = bound(t.variable(themeRoles["background-color"], st.Color, dark[c.paint].GradientStops[c.stop].Color))
 	}
 	node.Out.Fills = &out
+}
+
+// solidRGBA is a SOLID paint's colour with its opacity as alpha, the value of a COLOR variable
+// bound to it.
+func solidRGBA(p resultjson.Paint) resultjson.RGBA {
+	a := 1.0
+	if p.Opacity != nil {
+		a = *p.Opacity
+	}
+	return resultjson.RGBA{R: p.Color.R, G: p.Color.G, B: p.Color.B, A: a}
 }
 
 // gradient says whether p is a gradient paint.
 func gradient(p resultjson.Paint) bool { return len(p.GradientStops) > 0 }
 
-// withoutStopColors is p with its stops' colours left out, for comparing a light paint with its
-// dark one.
-func withoutStopColors(p resultjson.Paint) resultjson.Paint {
+// withoutColors is p with its colour (a SOLID paint's opacity is its alpha) and its stops'
+// colours left out, for comparing a light paint with its dark one.
+func withoutColors(p resultjson.Paint) resultjson.Paint {
+	if p.Type == "SOLID" {
+		p.Color, p.Opacity = nil, nil
+	}
 	p.GradientStops = slices.Clone(p.GradientStops)
 	for i := range p.GradientStops {
 		p.GradientStops[i].Color = resultjson.RGBA{}

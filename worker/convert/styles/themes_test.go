@@ -76,9 +76,10 @@ func TestThemeShadows(t *testing.T) {
 }
 
 // TestThemeGradients: a node whose gradient the dark theme only recolours has each changed
-// stop bound to a theme variable of its light and dark colours, its paints' colours unchanged; a
-// theme that turns or moves the gradient binds none, and so does one whose variables would pass
-// MaxVariables (at the bound they are made).
+// stop bound to a theme variable of its light and dark colours, and a colour under it that the
+// theme changes its paint bound (the variable's dark value with the dark alpha), its paints'
+// colours unchanged; a theme that turns or moves the gradient binds none, and so does one whose
+// variables would pass MaxVariables (at the bound they are made).
 func TestThemeGradients(t *testing.T) {
 	const light = "linear-gradient(90deg, rgb(37, 99, 235), rgb(255, 255, 255))"
 	filler := func(n int) *resultjson.Variables {
@@ -92,18 +93,22 @@ func TestThemeGradients(t *testing.T) {
 		name      string
 		bgColor   string
 		dark      string
+		darkColor string
 		vars      *resultjson.Variables
-		wantBound []string // "paint.stop light->dark"
+		wantBound []string // "paint.stop light->dark", "paint.s" for a SOLID paint
 	}{
-		{"Recoloured", "", "linear-gradient(90deg, rgb(96, 165, 250), rgb(11, 16, 32))", nil,
+		{"Recoloured", "", "linear-gradient(90deg, rgb(96, 165, 250), rgb(11, 16, 32))", "", nil,
 			[]string{"0.0 2563EB->60A5FA", "0.1 FFFFFF->0B1020"}},
-		{"OneStopRecoloured", "", "linear-gradient(90deg, rgb(96, 165, 250), rgb(255, 255, 255))", nil, []string{"0.0 2563EB->60A5FA"}},
-		{"OverAColour", "rgb(0, 0, 0)", "linear-gradient(90deg, rgb(96, 165, 250), rgb(255, 255, 255))", nil, []string{"1.0 2563EB->60A5FA"}},
-		{"Turned", "", "linear-gradient(180deg, rgb(96, 165, 250), rgb(11, 16, 32))", nil, nil},
-		{"StopMoved", "", "linear-gradient(90deg, rgb(96, 165, 250) 20%, rgb(11, 16, 32))", nil, nil},
-		{"AtMaxVariables", "", "linear-gradient(90deg, rgb(96, 165, 250), rgb(11, 16, 32))", filler(styles.MaxVariables - 2),
+		{"OneStopRecoloured", "", "linear-gradient(90deg, rgb(96, 165, 250), rgb(255, 255, 255))", "", nil, []string{"0.0 2563EB->60A5FA"}},
+		{"OverAColour", "rgb(0, 0, 0)", "linear-gradient(90deg, rgb(96, 165, 250), rgb(255, 255, 255))", "", nil, []string{"1.0 2563EB->60A5FA"}},
+		{"OverARecolouredColour", "rgb(0, 0, 0)", "linear-gradient(90deg, rgb(96, 165, 250), rgb(255, 255, 255))", "rgba(255, 255, 255, 0.5)", nil,
+			[]string{"0.s 000000->FFFFFF", "1.0 2563EB->60A5FA"}},
+		{"ColourOnlyRecoloured", "rgb(0, 0, 0)", "", "rgb(17, 24, 39)", nil, []string{"0.s 000000->111827"}},
+		{"Turned", "", "linear-gradient(180deg, rgb(96, 165, 250), rgb(11, 16, 32))", "", nil, nil},
+		{"StopMoved", "", "linear-gradient(90deg, rgb(96, 165, 250) 20%, rgb(11, 16, 32))", "", nil, nil},
+		{"AtMaxVariables", "", "linear-gradient(90deg, rgb(96, 165, 250), rgb(11, 16, 32))", "", filler(styles.MaxVariables - 2),
 			[]string{"0.0 2563EB->60A5FA", "0.1 FFFFFF->0B1020"}},
-		{"PastMaxVariables", "", "linear-gradient(90deg, rgb(96, 165, 250), rgb(11, 16, 32))", filler(styles.MaxVariables - 1), nil},
+		{"PastMaxVariables", "", "linear-gradient(90deg, rgb(96, 165, 250), rgb(11, 16, 32))", "", filler(styles.MaxVariables - 1), nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			style := map[string]string{"background-image": light}
@@ -125,19 +130,28 @@ func TestThemeGradients(t *testing.T) {
 			if c.vars != nil {
 				nvars = len(c.vars.Variables)
 			}
-			_, vars := styles.Themes(root, nil, c.vars, map[*capturemodel.DOMNode]map[string]string{el: {"background-image": c.dark}}, repaint)
+			dark := map[string]string{}
+			if c.dark != "" {
+				dark["background-image"] = c.dark
+			}
+			if c.darkColor != "" {
+				dark["background-color"] = c.darkColor
+			}
+			_, vars := styles.Themes(root, nil, c.vars, map[*capturemodel.DOMNode]map[string]string{el: dark}, repaint)
 			var got []string
 			for i, p := range *node.Fills {
+				if p.BoundVariables != nil {
+					v := variable(vars, p.BoundVariables.Color.ID)
+					if v == nil || v.Value != (resultjson.RGBA{R: p.Color.R, G: p.Color.G, B: p.Color.B, A: 1}) {
+						t.Fatalf("paint %d bound to %+v, want a variable whose value is its colour %v", i, v, p.Color)
+					}
+					got = append(got, fmt.Sprintf("%d.s %s->%s", i, hex(v.Value.(resultjson.RGBA)), hex(v.ValuesByMode[resultjson.ModeDark].(resultjson.RGBA))))
+				}
 				for j, st := range p.GradientStops {
 					if st.BoundVariables == nil {
 						continue
 					}
-					var v *resultjson.Variable
-					for k := range vars.Variables {
-						if vars.Variables[k].ID == st.BoundVariables.Color.ID {
-							v = &vars.Variables[k]
-						}
-					}
+					v := variable(vars, st.BoundVariables.Color.ID)
 					if v == nil || v.Value != st.Color {
 						t.Fatalf("stop %d.%d bound to %+v, want a variable whose value is its colour %v", i, j, v, st.Color)
 					}
@@ -154,6 +168,7 @@ func TestThemeGradients(t *testing.T) {
 				t.Errorf("modes %v with %d stops bound", vars, len(c.wantBound))
 			}
 			for i := range *node.Fills {
+				(*node.Fills)[i].BoundVariables = nil
 				(*node.Fills)[i].GradientStops = slices.Clone((*node.Fills)[i].GradientStops)
 				for j := range (*node.Fills)[i].GradientStops {
 					(*node.Fills)[i].GradientStops[j].BoundVariables = nil
@@ -169,4 +184,17 @@ func TestThemeGradients(t *testing.T) {
 // hex writes an opaque colour as its hex digits.
 func hex(c resultjson.RGBA) string {
 	return fmt.Sprintf("%02X%02X%02X", int(c.R*255+0.5), int(c.G*255+0.5), int(c.B*255+0.5))
+}
+
+// variable is the variable of id in vars; nil when it has none.
+func variable(vars *resultjson.Variables, id string) *resultjson.Variable {
+	if vars == nil {
+		return nil
+	}
+	for i := range vars.Variables {
+		if vars.Variables[i].ID == id {
+			return &vars.Variables[i]
+		}
+	}
+	return nil
 }
