@@ -52,7 +52,10 @@ var paintProperties = map[string]bool{
 type use struct {
 	node       *resultjson.Node
 	start, end int // its element's index and the index past its subtree (Document.Elements)
-	variants   []resultjson.ComponentVariant
+	// nested are the element ranges of the uses of other components inside it, whose states
+	// are their own components' (start, end as above).
+	nested   [][2]int
+	variants []resultjson.ComponentVariant
 }
 
 // Variants adds componentVariants to the first use of each component under root (the result
@@ -77,12 +80,23 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 		index[e] = i
 	}
 	var uses []*use
+	var all [][2]int // the element ranges of every use of a component
 	for _, b := range tree.Made() {
-		if b.Out.ComponentName == "" || b.Out.VariantOf != "" || b.El == nil {
+		i, ok := index[b.El]
+		if b.Out.ComponentID == "" || b.El == nil || !ok {
+			continue
+		}
+		all = append(all, [2]int{i, ends[i]})
+		if b.Out.ComponentName == "" || b.Out.VariantOf != "" {
 			continue // a variant of one kind has no states of its own: its set's Default has them
 		}
-		if i, ok := index[b.El]; ok {
-			uses = append(uses, &use{node: b.Out, start: i, end: ends[i]})
+		uses = append(uses, &use{node: b.Out, start: i, end: ends[i]})
+	}
+	for _, u := range uses {
+		for _, r := range all {
+			if r[0] > u.start && r[0] < u.end {
+				u.nested = append(u.nested, r)
+			}
 		}
 	}
 	if len(uses) == 0 {
@@ -159,13 +173,14 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 }
 
 // record returns the state record of state that is u's: the one forcing u's own element, else
-// the only one forcing an element inside it; nil with a reason when several elements inside it
-// have their own state and it has none, nil and "" when it has no state.
+// the only one forcing an element inside it that is in no use of another component nested in it
+// (a button in a card: its states are its own component's variants); nil with a reason when
+// several such elements have their own state and u has none, nil and "" when it has no state.
 func record(all []capturemodel.StateRecord, state string, u *use) (*capturemodel.StateRecord, string) {
 	var inside []*capturemodel.StateRecord
 	for i := range all {
 		r := &all[i]
-		if r.State != state || r.Element < u.start || r.Element >= u.end {
+		if r.State != state || r.Element < u.start || r.Element >= u.end || u.inNested(r.Element) {
 			continue
 		}
 		if r.Element == u.start {
@@ -180,6 +195,16 @@ func record(all []capturemodel.StateRecord, state string, u *use) (*capturemodel
 		return inside[0], ""
 	}
 	return nil, fmt.Sprintf("%d elements inside it have their own %s state and it has none", len(inside), state)
+}
+
+// inNested says whether the element of index i is in a use of another component nested in u.
+func (u *use) inNested(i int) bool {
+	for _, r := range u.nested {
+		if i >= r[0] && i < r[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // paintOnly says why rec's changes cannot be a variant of u: one is of an element outside u (a

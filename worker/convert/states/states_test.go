@@ -236,3 +236,42 @@ func TestVariantsLeaveListItemsAlone(t *testing.T) {
 		t.Errorf("variants %+v, want none", v)
 	}
 }
+
+// TestNestedUsesKeepTheirStates: the hovers of two buttons inside a card, each a use of a
+// component of its own, are those buttons' variants; the card, with no hover of its own, makes
+// none and no diagnostic. A third hovered element of the card's own makes the card's variant.
+func TestNestedUsesKeepTheirStates(t *testing.T) {
+	for name, own := range map[string]bool{"ButtonsOnly": false, "AndOneOfItsOwn": true} {
+		t.Run(name, func(t *testing.T) {
+			kids := []el{{name: "Btn"}, {name: "Link"}}
+			if own {
+				kids = append(kids, el{})
+			}
+			p := newPage(el{name: "Card", kids: kids})
+			p.hover(3)
+			p.hover(4)
+			if own {
+				p.hover(5)
+			}
+			diags, err := states.Variants(p.capture, p.tree, p.redraw(t, nil), 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			card := p.tree.Out.Children[0].Children[0]
+			if len(diags) != 0 {
+				t.Errorf("diagnostics %+v, want none", diags)
+			}
+			for _, b := range card.Children[:2] {
+				if len(b.ComponentVariants) != 1 || b.ComponentVariants[0].Overrides[0].ID != b.ID {
+					t.Errorf("%s variants %+v, want one overriding itself", b.ComponentName, b.ComponentVariants)
+				}
+			}
+			switch {
+			case !own && card.ComponentVariants != nil:
+				t.Errorf("card variants %+v, want none", card.ComponentVariants)
+			case own && (len(card.ComponentVariants) != 1 || card.ComponentVariants[0].Overrides[0].ID != "1:6"):
+				t.Errorf("card variants %+v, want one overriding its own hovered layer 1:6", card.ComponentVariants)
+			}
+		})
+	}
+}
