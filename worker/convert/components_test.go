@@ -33,31 +33,32 @@ func componentUses(root *resultjson.Node) (map[string][]*resultjson.Node, map[st
 // fixtureComponents are the components and instances the fixtures with repeats make; every other
 // fixture makes none.
 var fixtureComponents = map[string][2]int{
-	"layout-cards":      {1, 5}, // the five cards
-	"layout-components": {3, 9}, // tabs, product cards, footer rows
-	"layout-form":       {1, 2}, // two fields of the same shape
-	"layout-grid":       {1, 5}, // tiles of one text, padded auto-layout frames (text frames) of two heights: resized instances
-	"layout-grid-cards": {2, 5}, // cards of their own widths and heights: four resized instances of one component and a variant
-	"capture-appshell":  {1, 4},
-	"layout-navlinks":   {1, 4},  // four links of different label lengths
-	"layout-navactive":  {2, 7},  // links (one active) and tags of their own colours
-	"layout-navicons":   {1, 3},  // links, each with its own icon
-	"layout-margins":    {1, 2},  // the title bar's two buttons (text frames)
-	"layout-navbar":     {1, 3},  // three list items around their links' labels (text frames)
-	"layout-blocklinks": {2, 7},  // inline-block tabs and block sidebar links (text frames)
-	"layout-columns":    {1, 2},  // the two cards without a badge (columns)
-	"layout-variants":   {5, 7},  // links (Default, 3 uses) and the current one; three feature cards of one set
-	"layout-stretched":  {1, 4},  // four cards of one content, two stretched by their grid row (resized instances)
-	"layout-overlays":   {1, 4},  // four tabs of other widths whose positioned layers follow them (constraints)
-	"layout-bylines":    {1, 3},  // three posts whose bylines of other lengths have a tag after them (text frames)
-	"layout-nested":     {6, 14}, // buttons (6 uses, 5 nested) and headings (3, nested) in three feature cards of one set and two plan cards
-	"capture-vertical":  {4, 4},  // four writing-mode boxes of one kind: one set
-	"placeholder":       {3, 3},  // three fields of one kind, each styled its own way: one set
-	"truncation":        {3, 3},  // three boxes of one kind (ellipsis, clamp, clip): one set
-	"unsupported":       {3, 3},  // three boxes of one kind (tilted, blurred, shadowed): one set
-	"states":            {3, 9},  // buttons, cards, chips
-	"state-layers":      {2, 6},  // menu links and tabs that draw their box only in a state
-	"text-lists":        {1, 2},  // two cards, each with a list of spaced items (listText)
+	"layout-cards":       {1, 5}, // the five cards
+	"layout-components":  {3, 9}, // tabs, product cards, footer rows
+	"layout-form":        {1, 2}, // two fields of the same shape
+	"layout-grid":        {1, 5}, // tiles of one text, padded auto-layout frames (text frames) of two heights: resized instances
+	"layout-grid-cards":  {2, 5}, // cards of their own widths and heights: four resized instances of one component and a variant
+	"capture-appshell":   {1, 4},
+	"layout-navlinks":    {1, 4},  // four links of different label lengths
+	"layout-navactive":   {2, 7},  // links (one active) and tags of their own colours
+	"layout-navicons":    {1, 3},  // links, each with its own icon
+	"layout-margins":     {1, 2},  // the title bar's two buttons (text frames)
+	"layout-navbar":      {1, 3},  // three list items around their links' labels (text frames)
+	"layout-blocklinks":  {2, 7},  // inline-block tabs and block sidebar links (text frames)
+	"layout-columns":     {1, 2},  // the two cards without a badge (columns)
+	"layout-variants":    {5, 7},  // links (Default, 3 uses) and the current one; three feature cards of one set
+	"layout-stretched":   {1, 4},  // four cards of one content, two stretched by their grid row (resized instances)
+	"layout-overlays":    {1, 4},  // four tabs of other widths whose positioned layers follow them (constraints)
+	"layout-bylines":     {1, 3},  // three posts whose bylines of other lengths have a tag after them (text frames)
+	"layout-cardbuttons": {2, 6},  // three cards, each with a button that has a hover: the buttons a component of their own
+	"layout-nested":      {6, 14}, // buttons (6 uses, 5 nested) and headings (3, nested) in three feature cards of one set and two plan cards
+	"capture-vertical":   {4, 4},  // four writing-mode boxes of one kind: one set
+	"placeholder":        {3, 3},  // three fields of one kind, each styled its own way: one set
+	"truncation":         {3, 3},  // three boxes of one kind (ellipsis, clamp, clip): one set
+	"unsupported":        {3, 3},  // three boxes of one kind (tilted, blurred, shadowed): one set
+	"states":             {3, 9},  // buttons, cards, chips
+	"state-layers":       {2, 6},  // menu links and tabs that draw their box only in a state
+	"text-lists":         {1, 2},  // two cards, each with a list of spaced items (listText)
 }
 
 // TestTableCellsAreNoComponents: the cells of collapse.html's tables (testdata/geometry-site),

@@ -78,7 +78,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 			return paint.Fills(el, n, style, layered, c.Document.Viewport, img.Check)
 		})
 	resultjson.BoundTransformed(root.Out)
-	diagnostics = append(diagnostics, components.Build(root.Out, resultjson.MaxDiagnostics-len(diagnostics), components.PageOf(root))...)
+	diagnostics = append(diagnostics, components.Build(root.Out, resultjson.MaxDiagnostics-len(diagnostics), components.PageOf(root, c.Document.Forced()))...)
 	more, err := states.Variants(c, root, func(v *capturemodel.Capture) (*resultjson.Node, error) {
 		d, err := draw(ctx, v, opts, load)
 		if err != nil {

@@ -240,3 +240,42 @@ func paintedBoxes(root *resultjson.Node) []string {
 	sort.Strings(out)
 	return out
 }
+
+// TestCardButtonsKeepTheirStates: cardbuttons.html (testdata/layout-site): three cards without a
+// state of their own, each holding a button the page styles under :hover. The button stands at
+// one place of the card component, but its states need a home: it is a component of its own,
+// nested in the card, with a Hover variant repainting it; the card has no variant and nothing
+// is reported left out. The golden is checked with the others.
+func TestCardButtonsKeepTheirStates(t *testing.T) {
+	t.Parallel()
+	out := loadFixture(t, "layout-cardbuttons").convert(t)
+	checkGolden(t, "layout-cardbuttons", out.JSON)
+	res := out.Result
+	uses, names := componentUses(res.Root)
+	if len(uses) != 2 || len(uses["C:1"]) != 3 || len(uses["C:2"]) != 3 {
+		t.Fatalf("components %v named %v, want C:1 (the cards) and C:2 (their buttons), 3 uses each", uses, names)
+	}
+	card, button := uses["C:1"][0], uses["C:2"][0]
+	inside := false
+	card.Walk(func(n *resultjson.Node) { inside = inside || n == button })
+	if !inside || card.ComponentVariants != nil {
+		t.Errorf("the first button in the first card: %v; the card's variants %+v, want none", inside, card.ComponentVariants)
+	}
+	if len(button.ComponentVariants) != 1 || button.ComponentVariants[0].VariantProperties[resultjson.VariantPropertyState] != resultjson.StateHover {
+		t.Fatalf("%s variants %+v, want one Hover", names["C:2"], button.ComponentVariants)
+	}
+	blue := false
+	for _, o := range button.ComponentVariants[0].Overrides {
+		if o.ID == button.ID && o.Fills != nil && len(*o.Fills) == 1 && *(*o.Fills)[0].Color == (resultjson.RGB{R: 0.1451, G: 0.3882, B: 0.9216}) {
+			blue = true
+		}
+	}
+	if !blue {
+		t.Errorf("Hover overrides %+v, want the button filled #2563eb", button.ComponentVariants[0].Overrides)
+	}
+	for _, d := range res.Diagnostics {
+		if d.Code == resultjson.DiagStateSkipped || d.Code == resultjson.DiagComponentSkipped {
+			t.Errorf("diagnostic %+v", d)
+		}
+	}
+}

@@ -169,6 +169,22 @@ type ElementColors struct {
 	Style   map[string]string `json:"style"`
 }
 
+// Forced are the elements the capture forced a state on (a StateRecord's element): those the
+// page styles under :hover, :focus or :focus-visible.
+func (d *Document) Forced() map[*DOMNode]bool {
+	if len(d.States) == 0 {
+		return nil
+	}
+	els, _ := d.Elements()
+	out := map[*DOMNode]bool{}
+	for _, r := range d.States {
+		if r.Element >= 0 && r.Element < len(els) {
+			out[els[r.Element]] = true
+		}
+	}
+	return out
+}
+
 // Elements lists the document's elements in preorder (the root element first), the order
 // StateRecord indexes them in, and for each the index past its subtree.
 func (d *Document) Elements() (els []*DOMNode, ends []int) {

@@ -21,6 +21,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/code2des/backend/worker/convert/boxtree"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
@@ -112,18 +113,21 @@ type Page struct {
 	Elements   map[*resultjson.Node]Element
 }
 
-// Element is what the pass reads of a node's element: its lowercase tag name and class tokens.
+// Element is what the pass reads of a node's element: its lowercase tag name and class tokens,
+// and whether the capture forced a state (:hover, :focus) on it (Interactive).
 type Element struct {
-	Tag     string
-	Classes []string
+	Tag         string
+	Classes     []string
+	Interactive bool
 }
 
-// PageOf reads the Page of the conversion's tree under root.
-func PageOf(root *boxtree.Node) *Page {
+// PageOf reads the Page of the conversion's tree under root; interactive are the elements the
+// capture forced a state on (capturemodel.Document.Forced).
+func PageOf(root *boxtree.Node, interactive map[*capturemodel.DOMNode]bool) *Page {
 	p := &Page{TableParts: TableParts(root), Elements: map[*resultjson.Node]Element{}}
 	root.Walk(func(b *boxtree.Node) {
 		if b.El != nil && b.Out != nil {
-			p.Elements[b.Out] = Element{Tag: b.El.Tag, Classes: strings.Fields(b.El.Attrs["class"])}
+			p.Elements[b.Out] = Element{Tag: b.El.Tag, Classes: strings.Fields(b.El.Attrs["class"]), Interactive: interactive[b.El]}
 		}
 	})
 	return p
@@ -213,7 +217,7 @@ func Build(root *resultjson.Node, room int, page *Page) []resultjson.Diagnostic 
 			skip(plain, len(members), why)
 		}
 	}
-	nest(root, shapes, func(uses []*resultjson.Node) string {
+	nest(root, shapes, page.Elements, func(uses []*resultjson.Node) string {
 		if component(uses) != "" {
 			return ""
 		}

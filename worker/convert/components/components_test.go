@@ -205,6 +205,43 @@ func TestRepeatsInsideRepeats(t *testing.T) {
 	}
 }
 
+// TestAnInteractiveRepeatAtOnePlace: a button at one place of two cards of one component is a
+// layer of it, unless every button's element has a forced state: then it is a component of its
+// own (its states its variants); one button without one keeps them all layers.
+func TestAnInteractiveRepeatAtOnePlace(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		interactive []bool
+		want        string
+	}{
+		{"Plain", []bool{false, false}, ","},
+		{"Interactive", []bool{true, true}, "C:2,C:2"},
+		{"OneInteractive", []bool{true, false}, ","},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, b := card("a", 0, 100, "A"), card("b", 110, 100, "B")
+			p := apart(page())
+			for i, c := range []*resultjson.Node{a, b} {
+				btn := &resultjson.Node{Type: "FRAME", ID: c.ID + "b", Name: "Button", X: 8, Y: 30, Width: 60, Height: 16, Fills: solid(0.2),
+					Children: []*resultjson.Node{{Type: "TEXT", ID: c.ID + "bt", Name: "Buy", Width: 60, Height: 16, Characters: "Buy", Fills: solid(0)}}}
+				c.Children = append(c.Children, btn)
+				p.Elements[btn] = components.Element{Tag: "button", Interactive: tc.interactive[i]}
+			}
+			root := page(a, b)
+			for i, c := range root.Children {
+				p.Elements[c] = components.Element{Tag: fmt.Sprintf("x-%d", i)}
+			}
+			components.Build(root, 10, p)
+			if got := strings.Join(uses(root), ","); got != "C:1,C:1" {
+				t.Errorf("cards %s, want C:1,C:1", got)
+			}
+			if got := a.Children[1].ComponentID + "," + b.Children[1].ComponentID; got != tc.want {
+				t.Errorf("buttons %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestARepeatAtPartOfAPlace: two cards of one component whose buttons are of two kinds (named and
 // painted otherwise), with a Button like the first elsewhere: the place inside the cards is not
 // every card's Button, so the buttons stay layers and the lone one plain.

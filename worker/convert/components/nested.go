@@ -13,7 +13,9 @@ import (
 // that shares something the larger components do not: when the repeat also stands elsewhere (a
 // button in each card and one in the hero) or at more than one place (a button in each card and
 // in each pricing tier). A repeat found at one place of one component alone (a card's heading)
-// stays a layer of it: its main component already draws it once.
+// stays a layer of it: its main component already draws it once; but an interactive one (each
+// use's element has a forced state: a card's button with its hover) is a component, whose
+// states are its own component set's variants (docs/conversion.md "States as variants").
 
 // slot is where a node sits: inside a use of component owner at path (its child indices, from
 // the node up to that use), or outside every use (owner "", the node itself).
@@ -25,9 +27,10 @@ type slot struct {
 
 // nest makes the repeats inside uses of the components under root components of their own, or
 // adds them to the component their uses elsewhere already are: largest subtrees first, so a
-// repeat inside a nested use finds it marked. newComponent makes uses one component and returns
-// its id ("" when Check refuses them or the result has no room).
-func nest(root *resultjson.Node, shapes map[*resultjson.Node]shape, newComponent func([]*resultjson.Node) string) {
+// repeat inside a nested use finds it marked; elements say which nodes' elements are
+// interactive. newComponent makes uses one component and returns its id ("" when Check refuses
+// them or the result has no room).
+func nest(root *resultjson.Node, shapes map[*resultjson.Node]shape, elements map[*resultjson.Node]Element, newComponent func([]*resultjson.Node) string) {
 	parent := map[*resultjson.Node]*resultjson.Node{}
 	index := map[*resultjson.Node]int{}
 	byClass := map[key][]*resultjson.Node{}
@@ -113,7 +116,8 @@ func nest(root *resultjson.Node, shapes map[*resultjson.Node]shape, newComponent
 			usesOf[existing] = append(usesOf[existing], taken...)
 			continue
 		}
-		if len(places) < 2 || len(taken) < MinUses {
+		interactive := !slices.ContainsFunc(taken, func(n *resultjson.Node) bool { return !elements[n].Interactive })
+		if len(taken) < MinUses || (len(places) < 2 && !interactive) {
 			continue // one place of one component: its main draws it once
 		}
 		if id := newComponent(taken); id != "" {
