@@ -76,9 +76,10 @@ function checkPaint(what: string, p: Paint, figma: { images: ReadonlyMap<string,
         only(what, s, ["position", "color", "boundVariables"]);
         checkColor(what, s.color, true);
         // A stop's colour is bound by an alias of a COLOR variable (Figma's ColorStop.boundVariables).
-        const alias = s.boundVariables?.color;
-        if (s.boundVariables === undefined || alias === undefined) return;
+        if (s.boundVariables === undefined) return;
         only(what, s.boundVariables, ["color"]);
+        const alias = s.boundVariables.color;
+        if (alias === undefined) return;
         const v = figma.variables.all.get(alias.id);
         if (alias.type !== "VARIABLE_ALIAS" || v === undefined || v.resolvedType !== "COLOR") {
           fail(`in ${what}: a gradient stop's color is bound to ${JSON.stringify(alias)}, which names no COLOR variable`);

@@ -454,7 +454,7 @@ func TestItemReverseZIndex(t *testing.T) {
 
 // TestGradientStopBindings: a gradient stop of a node's fills may bind its colour to a COLOR
 // variable of the result; a binding to a missing or FLOAT variable, or not by VARIABLE_ALIAS, is
-// refused, and so is a SOLID fill's binding to a missing variable.
+// refused, and so are a gradient paint's own binding and a SOLID fill's to a missing variable.
 func TestGradientStopBindings(t *testing.T) {
 	gradient := func(r map[string]any, binding map[string]any) {
 		nav := r["root"].(map[string]any)["children"].([]any)[0].(map[string]any)
@@ -479,6 +479,11 @@ func TestGradientStopBindings(t *testing.T) {
 		{"BoundToAFloatVariable", func(r map[string]any) { gradient(r, alias("VARIABLE_ALIAS", "V:2")) }, artifacts.ErrDanglingStyle},
 		{"BoundNotByAlias", func(r map[string]any) { gradient(r, alias("VARIABLE", "V:1")) }, artifacts.ErrInvalidTree},
 		{"BindingOtherThanColor", func(r map[string]any) { gradient(r, map[string]any{"opacity": 1}) }, artifacts.ErrInvalidTree},
+		{"GradientPaintBound", func(r map[string]any) {
+			gradient(r, map[string]any{})
+			nav := r["root"].(map[string]any)["children"].([]any)[0].(map[string]any)
+			nav["fills"].([]any)[0].(map[string]any)["boundVariables"] = alias("VARIABLE_ALIAS", "V:1")
+		}, artifacts.ErrInvalidTree},
 		{"SolidBoundToAMissingVariable", func(r map[string]any) {
 			nav := r["root"].(map[string]any)["children"].([]any)[0].(map[string]any)
 			nav["fills"] = []any{map[string]any{"type": "SOLID", "color": map[string]any{"r": 0, "g": 0, "b": 1}, "boundVariables": alias("VARIABLE_ALIAS", "V:404")}}

@@ -373,6 +373,7 @@ func (w *treeWalker) paints(member string, refs []pendingRef) ([]pendingRef, err
 			return refs, err
 		}
 		var typ, imageRef *string
+		bound := false // the paint has boundVariables of its own (a SOLID paint's only)
 		seen := make(map[string]struct{}, 4)
 		for w.dec.More() {
 			key, err := w.key(seen)
@@ -385,6 +386,7 @@ func (w *treeWalker) paints(member string, refs []pendingRef) ([]pendingRef, err
 			case "imageRef":
 				imageRef, err = w.str("paint imageRef")
 			case "boundVariables":
+				bound = true
 				refs, err = w.colorBinding(member, refs)
 			case "gradientStops":
 				refs, err = w.colorStops(member, refs)
@@ -406,6 +408,8 @@ func (w *treeWalker) paints(member string, refs []pendingRef) ([]pendingRef, err
 			return refs, fmt.Errorf("an IMAGE paint in %q has no imageRef", member)
 		case *typ != "IMAGE" && imageRef != nil:
 			return refs, fmt.Errorf("a %s paint in %q has an imageRef", *typ, member)
+		case bound && *typ != "SOLID":
+			return refs, fmt.Errorf("a %s paint in %q has boundVariables (a SOLID paint's or a gradient stop's only)", *typ, member)
 		case imageRef != nil:
 			refs = append(refs, pendingRef{ref: *imageRef, raster: true})
 		}

@@ -193,14 +193,19 @@
   // darkColors returns, with the dark preference emulated, each recorded element (of those
   // readLightColors read) whose theme colours differ: {element: its index in
   // window.__c2d.elements, style: {property: dark computed value}} for the properties that
-  // differ, in element order.
+  // differ (a background-image only when it is gradients alone), in element order.
   function darkColors() {
     const light = lightColors || [];
     lightColors = null;
     const out = [];
     themeColors(light.length).forEach((values, i) => {
       const style = {};
-      values.forEach((v, k) => { if (v !== light[i][k]) style[THEME_COLORS[k]] = v; });
+      values.forEach((v, k) => {
+        // A background-image only as gradients: the conversion has no dark image to draw, and
+        // a data: URL would only weigh on the document.
+        if (THEME_COLORS[k] === "background-image" && (!/gradient\(/.test(v) || /url\(/.test(v))) return;
+        if (v !== light[i][k]) style[THEME_COLORS[k]] = v;
+      });
       if (Object.keys(style).length) out.push({ element: i, style });
     });
     return out;

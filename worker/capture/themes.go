@@ -25,8 +25,9 @@ var darkScheme = emulation.MediaFeature{Name: "prefers-color-scheme", Value: "da
 // readDarkTheme records the page's dark theme when it has one (facts.js hasDarkScheme: a
 // prefers-color-scheme: dark rule or a root color-scheme offering dark): with the preference
 // emulated, the root's custom properties as facts.js reads them in the page's own scheme, added
-// to doc as dark_custom_properties, and the text, background and border colours of the
-// recorded elements (the first MaxDarkColorElements) that differ from their light ones, added
+// to doc as dark_custom_properties, and the text, background and border colours, box-shadows
+// and gradient background-images of the recorded elements (the first MaxDarkColorElements) that
+// differ from their light ones, added
 // as dark_colors when there are any (facts.js darkColors). A page without a dark theme is asked nothing more and doc
 // comes back unchanged. It runs after the screenshot, so nothing else is taken under the
 // emulation, which is always switched off again. A theme that cannot be read (or one that would

@@ -158,19 +158,20 @@ func checkExample(t *testing.T, name, example string) {
 
 // TestStateLayers converts state-layers.html, whose menu links draw nothing at rest (hover gives
 // them a background, focus a background and an outline 2 px off their box) and whose tabs have a
-// transparent bottom border that hover colours. Their frames exist in every state, drawing
-// nothing at rest, so a state that paints them is a variant of paints: the links' Hover fills the
-// frame, the tabs' Hover strokes the border (a layer without strokes has Figma's INSIDE
-// alignment). The links' Focus makes no variant: its ring is a layer beside the link's. The
+// transparent bottom border that hover colours, after pills whose hover clears their background.
+// Their frames exist in every state, drawing nothing at rest (or, the pills', in their hover), so
+// a state that paints them is a variant of paints: the pills' Hover clears the frame's fill, the
+// links' Hover fills the frame, the tabs' Hover strokes the border (a layer without strokes has
+// Figma's INSIDE alignment). The links' Focus makes no variant: its ring is a layer beside the link's. The
 // picture at rest is the one the page draws without states.
 func TestStateLayers(t *testing.T) {
 	t.Parallel()
 	res := loadFixture(t, "state-layers").convert(t).Result
 	uses, names := componentUses(res.Root)
-	if want := map[string]string{"C:1": "Link", "C:2": "Tab"}; !reflect.DeepEqual(names, want) || len(uses["C:1"]) != 3 || len(uses["C:2"]) != 3 {
-		t.Fatalf("components %v with %d and %d uses, want %v with 3 each", names, len(uses["C:1"]), len(uses["C:2"]), want)
+	if want := map[string]string{"C:1": "Pill", "C:2": "Link", "C:3": "Tab"}; !reflect.DeepEqual(names, want) || len(uses["C:1"]) != 3 || len(uses["C:2"]) != 3 || len(uses["C:3"]) != 3 {
+		t.Fatalf("components %v with %d, %d and %d uses, want %v with 3 each", names, len(uses["C:1"]), len(uses["C:2"]), len(uses["C:3"]), want)
 	}
-	link, tab := uses["C:1"][0], uses["C:2"][0]
+	pill, link, tab := uses["C:1"][0], uses["C:2"][0], uses["C:3"][0]
 	var skipped []string
 	for _, d := range res.Diagnostics {
 		if d.Code == resultjson.DiagStateSkipped {
@@ -191,6 +192,11 @@ func TestStateLayers(t *testing.T) {
 			t.Fatalf("%s: variants %s, want Hover with one override", use.Name, mustJSON(t, use.ComponentVariants))
 		}
 		return use.ComponentVariants[0].Overrides[0]
+	}
+	// The pill's hover clears its background: its drawing keeps the frame, so the variant
+	// overrides the fill (none) and every later layer keeps its id.
+	if o := one(pill); o.ID != pill.ID || o.Fills == nil || len(*o.Fills) != 0 || len(*pill.Fills) != 1 {
+		t.Errorf("pill Hover %s (at rest %s), want the pill's frame without its fill", mustJSON(t, o), mustJSON(t, pill.Fills))
 	}
 	if o := one(link); o.ID != link.ID || o.Fills == nil || !reflect.DeepEqual(*o.Fills, grey) || o.Strokes != nil {
 		t.Errorf("link Hover %s, want the link's frame filled %s", mustJSON(t, o), mustJSON(t, grey))

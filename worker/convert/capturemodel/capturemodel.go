@@ -169,8 +169,9 @@ type ElementColors struct {
 	Style   map[string]string `json:"style"`
 }
 
-// Forced are the elements the capture forced a state on (a StateRecord's element): those the
-// page styles under :hover, :focus or :focus-visible.
+// Forced are the elements the capture forced a state on that changed something (a
+// StateRecord's element): of those the page styles under :hover, :focus or :focus-visible, the
+// ones capture.MaxStateElements lets it force.
 func (d *Document) Forced() map[*DOMNode]bool {
 	if len(d.States) == 0 {
 		return nil

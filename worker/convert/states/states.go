@@ -10,7 +10,9 @@ package states
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -36,8 +38,9 @@ type Redraw func(c *capturemodel.Capture) (*resultjson.Node, error)
 var states = []struct{ capture, value string }{{"hover", resultjson.StateHover}, {"focus", resultjson.StateFocus}}
 
 // paintProperties are the computed properties a state may change for a variant to be made: what
-// paints a box or its text and leaves every box where it is. A state that changes another
-// (padding, font-weight, display, a transform) makes no variant.
+// paints a box or its text and leaves every box where it is (z-index too: a state that lifts a
+// layer over others changes the drawing's layer order, which compare refuses). A state that
+// changes another (padding, font-weight, display, a transform) makes no variant.
 var paintProperties = map[string]bool{
 	"background-color": true, "background-image": true, "background-blend-mode": true,
 	"color": true, "-webkit-text-fill-color": true, "-webkit-text-stroke-color": true, "text-shadow": true,
@@ -45,7 +48,7 @@ var paintProperties = map[string]bool{
 	"box-shadow": true, "opacity": true, "filter": true, "backdrop-filter": true, "mix-blend-mode": true,
 	"outline-style": true, "outline-width": true, "outline-color": true, "outline-offset": true,
 	"text-decoration-line": true, "text-decoration-color": true, "text-decoration-style": true,
-	"text-decoration-thickness": true, "text-underline-offset": true,
+	"text-decoration-thickness": true, "text-underline-offset": true, "z-index": true,
 }
 
 // use is one component's first use and what its states change.
@@ -267,14 +270,30 @@ func overlaps(u *use, others []*use) bool {
 
 // withChanges returns a copy of c whose elements (by Document.Elements index) have the changed
 // computed values; the elements and ancestors it changes are copied, the rest shared with c,
-// which is not changed.
+// which is not changed. Each changed element's values at rest are one more state record of the
+// copy (state RestState): the tree builder keeps the frame of an element that paints in any
+// recorded state (a link whose background its hover clears), so the drawing keeps the frames
+// the page's drawing has and its nodes the same ids.
 func withChanges(c *capturemodel.Capture, changes map[int]map[string]string) *capturemodel.Capture {
-	_, ends := c.Document.Elements()
+	els, ends := c.Document.Elements()
 	next := 0
 	cp := *c
 	cp.Document.Root = changed(c.Document.Root, &next, ends, changes)
+	cp.Document.States = slices.Clone(c.Document.States)
+	for _, k := range slices.Sorted(maps.Keys(changes)) {
+		rest := map[string]string{}
+		for p := range changes[k] {
+			rest[p] = els[k].Computed(p)
+		}
+		cp.Document.States = append(cp.Document.States, capturemodel.StateRecord{Element: k, State: RestState,
+			Changes: []capturemodel.StateChange{{Element: k, Style: rest}}})
+	}
 	return &cp
 }
+
+// RestState is the state of the records a state's drawing adds for the values its changed
+// elements have at rest (withChanges); no capture records it.
+const RestState = "rest"
 
 // changed returns n with its changes, and those of its descendants, applied (n itself when
 // none applies); next is n's element index and is advanced past its subtree.
@@ -450,7 +469,7 @@ func override(d, v *resultjson.Node) (resultjson.VariantOverride, bool) {
 			o.Opacity = ptr(*v.Opacity)
 		}
 	}
-	if !reflect.DeepEqual(fills(d.Fills), fills(v.Fills)) {
+	if !reflect.DeepEqual(unbound(fills(d.Fills)), fills(v.Fills)) {
 		f := fills(v.Fills)
 		o.Fills, any = &f, true
 	}
@@ -493,6 +512,26 @@ func fills(f *[]resultjson.Paint) []resultjson.Paint {
 		return []resultjson.Paint{}
 	}
 	return paints(*f)
+}
+
+// unbound is p without the variable bindings the theme pass gives a page's paints (a state's
+// drawing has none: the same paints compare equal); p itself when none is bound.
+func unbound(p []resultjson.Paint) []resultjson.Paint {
+	bound := slices.ContainsFunc(p, func(q resultjson.Paint) bool {
+		return q.BoundVariables != nil || slices.ContainsFunc(q.GradientStops, func(s resultjson.ColorStop) bool { return s.BoundVariables != nil })
+	})
+	if !bound {
+		return p
+	}
+	out := slices.Clone(p)
+	for i := range out {
+		out[i].BoundVariables = nil
+		out[i].GradientStops = slices.Clone(out[i].GradientStops)
+		for j := range out[i].GradientStops {
+			out[i].GradientStops[j].BoundVariables = nil
+		}
+	}
+	return out
 }
 
 // paints is a list of paints, never nil.

@@ -275,3 +275,29 @@ func TestNestedUsesKeepTheirStates(t *testing.T) {
 		})
 	}
 }
+
+// TestThemeBindingsAreNoOverrides: a layer of a use whose fill the theme pass bound to a
+// variable paints the same in a state's drawing, which has no bindings: the Hover variant
+// overrides the repainted layer alone.
+func TestThemeBindingsAreNoOverrides(t *testing.T) {
+	p := newPage(el{name: "Button", kids: []el{{}}})
+	blue := resultjson.Paint{Type: "SOLID", Color: &resultjson.RGB{B: 1}}
+	bound := blue
+	bound.BoundVariables = &resultjson.PaintBindings{Color: &resultjson.VariableAlias{Type: "VARIABLE_ALIAS", ID: "V:1"}}
+	label := p.tree.Out.Children[0].Children[0].Children[0]
+	label.Fills = &[]resultjson.Paint{bound}
+	p.hover(2)
+	diags, err := states.Variants(p.capture, p.tree, p.redraw(t, func(byID map[string]*resultjson.Node) {
+		byID[label.ID].Fills = &[]resultjson.Paint{blue}
+	}), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	use := p.tree.Out.Children[0].Children[0]
+	if len(diags) != 0 || len(use.ComponentVariants) != 1 {
+		t.Fatalf("diagnostics %+v, variants %+v; want one variant", diags, use.ComponentVariants)
+	}
+	if o := use.ComponentVariants[0].Overrides; len(o) != 1 || o[0].ID != use.ID {
+		t.Errorf("overrides %+v, want the button's own fill alone", o)
+	}
+}

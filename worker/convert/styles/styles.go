@@ -132,7 +132,7 @@ func (b *styleBuilder) paintStyle(fills *[]resultjson.Paint, src *capturemodel.D
 		return b.styles[i].ID
 	}
 	sp := resultjson.StylePaint{Type: "SOLID", Color: *p.Color, Opacity: p.Opacity,
-		BoundVariables: &resultjson.PaintBindings{Color: &resultjson.VariableAlias{Type: "VARIABLE_ALIAS", ID: varID}}}
+		BoundVariables: colorBinding(varID)}
 	return b.add(key, resultjson.Style{Type: "PAINT", Name: "Color/" + strings.TrimPrefix(varName, "--"), Description: "var(" + varName + ")",
 		Paints: []resultjson.StylePaint{sp}})
 }
@@ -307,6 +307,11 @@ func (b *styleBuilder) add(key string, s resultjson.Style) string {
 	b.byKey[key] = len(b.styles)
 	b.styles = append(b.styles, s)
 	return s.ID
+}
+
+// colorBinding binds a paint's or effect's colour to the COLOR variable of id.
+func colorBinding(id string) *resultjson.PaintBindings {
+	return &resultjson.PaintBindings{Color: &resultjson.VariableAlias{Type: "VARIABLE_ALIAS", ID: id}}
 }
 
 // hexColor writes a 0-1 colour as #RRGGBB.

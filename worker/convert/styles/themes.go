@@ -15,8 +15,9 @@ import (
 )
 
 // DarkColors maps each element of the capture's document to the text, background and border
-// colours and the box-shadow its dark theme gives it where they differ from the light ones (the capture's
-// dark_colors, by preorder element index); nil when the capture has none.
+// colours, the box-shadow and the gradient background-image its dark theme gives it where they
+// differ from the light ones (the capture's dark_colors, by preorder element index); nil when the
+// capture has none.
 func DarkColors(d *capturemodel.Document) map[*capturemodel.DOMNode]map[string]string {
 	if len(d.DarkColors) == 0 {
 		return nil
@@ -197,7 +198,7 @@ func (t *themer) style(role string, light, dark resultjson.RGBA, p resultjson.Pa
 		return ""
 	}
 	sp := resultjson.StylePaint{Type: "SOLID", Color: *p.Color, Opacity: p.Opacity,
-		BoundVariables: &resultjson.PaintBindings{Color: &resultjson.VariableAlias{Type: "VARIABLE_ALIAS", ID: v.ID}}}
+		BoundVariables: colorBinding(v.ID)}
 	return t.b.add(key, resultjson.Style{Type: "PAINT", Name: "Theme/" + strings.TrimPrefix(v.Name, "theme/"),
 		Description: "prefers-color-scheme: dark #" + colorLabel(dark), Paints: []resultjson.StylePaint{sp}})
 }
@@ -261,7 +262,7 @@ func (t *themer) bindShadows(node *resultjson.Node, light, dark string) {
 	effects := append([]resultjson.Effect{}, node.Effects...)
 	for _, i := range changed {
 		v := t.variable(themeRoles["box-shadow"], *lightFX[i].Color, *darkFX[i].Color)
-		effects[i].BoundVariables = &resultjson.PaintBindings{Color: &resultjson.VariableAlias{Type: "VARIABLE_ALIAS", ID: v.ID}}
+		effects[i].BoundVariables = colorBinding(v.ID)
 	}
 	raw, err := json.Marshal(effects)
 	if err != nil {
@@ -281,8 +282,9 @@ func (t *themer) bindShadows(node *resultjson.Node, light, dark string) {
 // bindFills binds the colours of node's fills that the dark theme (colors, its element's dark
 // values) changes where no paint style can hold them, each to the theme variable
 // "theme/background/<HEX>" of its light and dark colours: every gradient stop whose colour
-// changes (ColorStop.BoundVariables) and a SOLID paint among several fills (a colour under a
-// gradient or an image: Paint.BoundVariables); a single SOLID fill is bind's. Only where repaint
+// changes (ColorStop.BoundVariables) and an opaque SOLID paint among several fills (a colour under
+// a gradient or an image: Paint.BoundVariables, the dark alpha the variable's); a single SOLID
+// fill is bind's. Only where repaint
 // gives the node's fills from its element as they are, and with the dark values the same paints
 // in all but those colours (the same types, transforms, stop positions, opacities and blends; an
 // image that changes is left as it is), with room for the variables: otherwise every fill keeps
@@ -306,12 +308,16 @@ func (t *themer) bindFills(node *boxtree.Node, colors map[string]string, repaint
 	for i, l := range light {
 		d := dark[i]
 		switch {
+		case l.Type != d.Type:
+			return // the theme changes a paint's kind
 		case l.Type == "IMAGE":
 			continue // an image paint binds no variable
 		case !reflect.DeepEqual(withoutColors(l), withoutColors(d)):
-			return // the theme moves a gradient or changes a paint's kind, not only its colours
+			return // the theme moves a gradient, not only its colours
 		case l.Type == "SOLID":
-			if solidRGBA(l) != solidRGBA(d) {
+			// A translucent paint is left as it is: Figma would multiply its opacity with the
+			// variable's alpha.
+			if l.Opacity == nil && solidRGBA(l) != solidRGBA(d) {
 				changed = append(changed, at{i, -1})
 			}
 			continue
@@ -329,17 +335,14 @@ func (t *themer) bindFills(node *boxtree.Node, colors map[string]string, repaint
 	for i := range out {
 		out[i].GradientStops = slices.Clone(out[i].GradientStops)
 	}
-	bound := func(v *resultjson.Variable) *resultjson.PaintBindings {
-		return &resultjson.PaintBindings{Color: &resultjson.VariableAlias{Type: "VARIABLE_ALIAS", ID: v.ID}}
-	}
 	for _, c := range changed {
 		p := &out[c.paint]
 		if c.stop < 0 {
-			p.BoundVariables = bound(t.variable(themeRoles["background-color"], solidRGBA(*p), solidRGBA(dark[c.paint])))
+			p.BoundVariables = colorBinding(t.variable(themeRoles["background-color"], solidRGBA(*p), solidRGBA(dark[c.paint])).ID)
 			continue
 		}
 		st := &p.GradientStops[c.stop]
-		st.BoundVariables = bound(t.variable(themeRoles["background-color"], st.Color, dark[c.paint].GradientStops[c.stop].Color))
+		st.BoundVariables = colorBinding(t.variable(themeRoles["background-color"], st.Color, dark[c.paint].GradientStops[c.stop].Color).ID)
 	}
 	node.Out.Fills = &out
 }

@@ -1,6 +1,7 @@
 package styles_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -78,8 +79,9 @@ func TestThemeShadows(t *testing.T) {
 // TestThemeGradients: a node whose gradient the dark theme only recolours has each changed
 // stop bound to a theme variable of its light and dark colours, and a colour under it that the
 // theme changes its paint bound (the variable's dark value with the dark alpha), its paints'
-// colours unchanged; a theme that turns or moves the gradient binds none, and so does one whose
-// variables would pass MaxVariables (at the bound they are made).
+// colours unchanged; a theme that turns or moves the gradient binds none, a translucent colour
+// stays unbound (Figma would multiply its opacity with the variable's alpha), and nothing is
+// bound when the variables would pass MaxVariables (at the bound they are made).
 func TestThemeGradients(t *testing.T) {
 	const light = "linear-gradient(90deg, rgb(37, 99, 235), rgb(255, 255, 255))"
 	filler := func(n int) *resultjson.Variables {
@@ -104,6 +106,7 @@ func TestThemeGradients(t *testing.T) {
 		{"OverARecolouredColour", "rgb(0, 0, 0)", "linear-gradient(90deg, rgb(96, 165, 250), rgb(255, 255, 255))", "rgba(255, 255, 255, 0.5)", nil,
 			[]string{"0.s 000000->FFFFFF", "1.0 2563EB->60A5FA"}},
 		{"ColourOnlyRecoloured", "rgb(0, 0, 0)", "", "rgb(17, 24, 39)", nil, []string{"0.s 000000->111827"}},
+		{"TranslucentColour", "rgba(0, 0, 0, 0.5)", "", "rgba(17, 24, 39, 0.5)", nil, nil},
 		{"Turned", "", "linear-gradient(180deg, rgb(96, 165, 250), rgb(11, 16, 32))", "", nil, nil},
 		{"StopMoved", "", "linear-gradient(90deg, rgb(96, 165, 250) 20%, rgb(11, 16, 32))", "", nil, nil},
 		{"AtMaxVariables", "", "linear-gradient(90deg, rgb(96, 165, 250), rgb(11, 16, 32))", "", filler(styles.MaxVariables - 2),
@@ -123,7 +126,7 @@ func TestThemeGradients(t *testing.T) {
 			node := &resultjson.Node{Type: "FRAME", ID: "1:2", Width: 200, Height: 40}
 			fills := repaint(el, node, nil, true)
 			node.Fills = &fills
-			before := fmt.Sprint(fills)
+			before, _ := json.Marshal(fills)
 			b := root.Add(node, el, boxtree.Flow, 0)
 			b.Paints, b.Kind = true, boxtree.Box
 			nvars := 0
@@ -174,7 +177,7 @@ func TestThemeGradients(t *testing.T) {
 					(*node.Fills)[i].GradientStops[j].BoundVariables = nil
 				}
 			}
-			if after := fmt.Sprint(*node.Fills); after != before {
+			if after, _ := json.Marshal(*node.Fills); string(after) != string(before) {
 				t.Errorf("fills changed: %s, were %s", after, before)
 			}
 		})
