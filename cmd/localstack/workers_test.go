@@ -185,6 +185,7 @@ func TestWalkthroughNamesThisRun(t *testing.T) {
 		"triggerCode2Des(input: {pageImportId: $id",
 		"code2des(id: $id)",
 		"code2desResult(id: $id)",
+		"root styles variables diagnostics { code message nodeId }",
 		"materializeCode2Des(input: {code2desId: $id",
 	} {
 		if !strings.Contains(got, want) {
