@@ -33,7 +33,7 @@ Code2Des is running on this machine (Ctrl-C stops it).
 		fmt.Fprintf(w, "  %s\n", s)
 	}
 	fmt.Fprintf(w, `
-The main job, from a second shell in this directory (docs/walkthrough.md explains each call):
+The main job, from a second shell in this directory (docs/walkthrough.md explains each call: its steps 3 to 8 are 1 to 6 here):
 
   TOKEN=$(%s)
   gql() { curl -s %s/graphql -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d "$1"; echo; }
@@ -42,7 +42,7 @@ The main job, from a second shell in this directory (docs/walkthrough.md explain
   # a page on this machine (loopback sources are allowed here; any public URL works too)
   python3 -m http.server 8000 --bind 127.0.0.1 --directory worker/capture/capturetest/site &
 
-  # 1. import it (the capture worker renders it in Chromium)
+  # 1. import it (the capture worker renders it in Chromium; readySelector waits for the test site's #app-ready: leave it out for a page of your own)
   IMPORT=$(gql '{"query":"mutation { createPageImport(input: {projectId: \"%d\", sourceUrl: \"http://127.0.0.1:8000/index.html\", viewport: {width: 1440, height: 900}, readySelector: \"#app-ready\"}) { pageImport { id } } }"}' | idof); echo "$IMPORT"
   # 2. ask until status is COMPLETED (or FAILED, with errorMessage)
   gql '{"query":"query($id: ID!) { pageImport(id: $id) { status captureHash errorMessage } }","variables":{"id":"'"$IMPORT"'"}}'
