@@ -158,20 +158,22 @@ func checkExample(t *testing.T, name, example string) {
 
 // TestStateLayers converts state-layers.html, whose menu links draw nothing at rest (hover gives
 // them a background, focus a background and an outline 2 px off their box) and whose tabs have a
-// transparent bottom border that hover colours, after pills whose hover clears their background.
+// transparent bottom border that hover colours, after pills whose hover clears their background,
+// and fades, links that draw nothing at rest and that hover makes translucent.
 // Their frames exist in every state, drawing nothing at rest (or, the pills', in their hover), so
 // a state that paints them is a variant of paints: the pills' Hover clears the frame's fill, the
-// links' Hover fills the frame, the tabs' Hover strokes the border (a layer without strokes has
+// fades' Hover sets its opacity, the links' Hover fills the frame, the tabs' Hover strokes the border (a layer without strokes has
 // Figma's INSIDE alignment). The links' Focus makes no variant: its ring is a layer beside the link's. The
 // picture at rest is the one the page draws without states.
 func TestStateLayers(t *testing.T) {
 	t.Parallel()
 	res := loadFixture(t, "state-layers").convert(t).Result
 	uses, names := componentUses(res.Root)
-	if want := map[string]string{"C:1": "Pill", "C:2": "Link", "C:3": "Tab"}; !reflect.DeepEqual(names, want) || len(uses["C:1"]) != 3 || len(uses["C:2"]) != 3 || len(uses["C:3"]) != 3 {
-		t.Fatalf("components %v with %d, %d and %d uses, want %v with 3 each", names, len(uses["C:1"]), len(uses["C:2"]), len(uses["C:3"]), want)
+	if want := map[string]string{"C:1": "Pill", "C:2": "Link", "C:3": "Fade", "C:4": "Tab"}; !reflect.DeepEqual(names, want) ||
+		len(uses["C:1"]) != 3 || len(uses["C:2"]) != 3 || len(uses["C:3"]) != 3 || len(uses["C:4"]) != 3 {
+		t.Fatalf("components %v with %d, %d, %d and %d uses, want %v with 3 each", names, len(uses["C:1"]), len(uses["C:2"]), len(uses["C:3"]), len(uses["C:4"]), want)
 	}
-	pill, link, tab := uses["C:1"][0], uses["C:2"][0], uses["C:3"][0]
+	pill, link, fade, tab := uses["C:1"][0], uses["C:2"][0], uses["C:3"][0], uses["C:4"][0]
 	var skipped []string
 	for _, d := range res.Diagnostics {
 		if d.Code == resultjson.DiagStateSkipped {
@@ -197,6 +199,11 @@ func TestStateLayers(t *testing.T) {
 	// overrides the fill (none) and every later layer keeps its id.
 	if o := one(pill); o.ID != pill.ID || o.Fills == nil || len(*o.Fills) != 0 || len(*pill.Fills) != 1 {
 		t.Errorf("pill Hover %s (at rest %s), want the pill's frame without its fill", mustJSON(t, o), mustJSON(t, pill.Fills))
+	}
+	// The fade's hover makes it translucent: its frame, which draws nothing at rest, is kept, and
+	// the variant overrides its opacity.
+	if o := one(fade); o.ID != fade.ID || o.Opacity == nil || *o.Opacity != 0.6 || fade.Opacity != nil {
+		t.Errorf("fade Hover %s (at rest opacity %v), want the fade's frame at opacity 0.6", mustJSON(t, o), fade.Opacity)
 	}
 	if o := one(link); o.ID != link.ID || o.Fills == nil || !reflect.DeepEqual(*o.Fills, grey) || o.Strokes != nil {
 		t.Errorf("link Hover %s, want the link's frame filled %s", mustJSON(t, o), mustJSON(t, grey))

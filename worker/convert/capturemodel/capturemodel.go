@@ -132,7 +132,7 @@ func (n *DOMNode) Restyled(style map[string]string) *DOMNode {
 		out.Style[p] = v
 	}
 	for p, v := range style {
-		if IsDefault(p, v) {
+		if v == "" || IsDefault(p, v) {
 			delete(out.Style, p)
 		} else {
 			out.Style[p] = v

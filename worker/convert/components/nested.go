@@ -13,8 +13,8 @@ import (
 // that shares something the larger components do not: when the repeat also stands elsewhere (a
 // button in each card and one in the hero) or at more than one place (a button in each card and
 // in each pricing tier). A repeat found at one place of one component alone (a card's heading)
-// stays a layer of it: its main component already draws it once; but an interactive one (each
-// use's element has a forced state: a card's button with its hover) is a component, whose
+// stays a layer of it: its main component already draws it once; but an interactive one (its
+// first use's element has a forced state: a card's button with its hover) is a component, whose
 // states are its own component set's variants (docs/conversion.md "States as variants").
 
 // slot is where a node sits: inside a use of component owner at path (its child indices, from
@@ -116,7 +116,9 @@ func nest(root *resultjson.Node, shapes map[*resultjson.Node]shape, elements map
 			usesOf[existing] = append(usesOf[existing], taken...)
 			continue
 		}
-		interactive := !slices.ContainsFunc(taken, func(n *resultjson.Node) bool { return !elements[n].Interactive })
+		// The first use's element is the one the states pass reads (the capture forces a bounded
+		// number of elements, the first in document order).
+		interactive := len(taken) > 0 && elements[taken[0]].Interactive
 		if len(taken) < MinUses || (len(places) < 2 && !interactive) {
 			continue // one place of one component: its main draws it once
 		}

@@ -38,8 +38,8 @@ type Redraw func(c *capturemodel.Capture) (*resultjson.Node, error)
 var states = []struct{ capture, value string }{{"hover", resultjson.StateHover}, {"focus", resultjson.StateFocus}}
 
 // paintProperties are the computed properties a state may change for a variant to be made: what
-// paints a box or its text and leaves every box where it is (z-index too: a state that lifts a
-// layer over others changes the drawing's layer order, which compare refuses). A state that
+// paints a box or its text and leaves every box where it is (z-index too, of a layer inside the
+// use: a changed layer order there is refused by compare; of the use's own element by paintOnly). A state that
 // changes another (padding, font-weight, display, a transform) makes no variant.
 var paintProperties = map[string]bool{
 	"background-color": true, "background-image": true, "background-blend-mode": true,
@@ -221,6 +221,10 @@ func paintOnly(rec *capturemodel.StateRecord, state string, u *use) string {
 		}
 		if ch.Box != nil {
 			return fmt.Sprintf("its %s state moves or resizes a box", state)
+		}
+		if _, ok := ch.Style["z-index"]; ok && ch.Element == u.start {
+			// The use's place among its parent's layers is outside the layers a variant holds.
+			return fmt.Sprintf("its %s state lifts it over or under the layers beside it (z-index)", state)
 		}
 		props := make([]string, 0, len(ch.Style))
 		for p := range ch.Style {

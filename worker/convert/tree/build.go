@@ -174,12 +174,13 @@ func (tb *builder) box(n *capturemodel.DOMNode, f *frame, typ string, hidden, ke
 	return node, drawn, layers
 }
 
-// paintsInState says whether a recorded state of element n paints its box (fills, strokes or
-// effects; paint.Draws, hidden and bg as for n): its frame is kept when n draws nothing, so the
-// state's variant has the same layers as its Default (a link whose hover gives it a background).
+// paintsInState says whether a recorded state of element n paints its box (fills, strokes,
+// effects, or opacity, a filter or a blend: paint.Drawn.Paints; hidden and bg as for n): its
+// frame is kept when n draws nothing, so the state's variant has the same layers as its Default
+// (a link whose hover gives it a background).
 func (tb *builder) paintsInState(n *capturemodel.DOMNode, node *resultjson.Node, hidden, bg bool) bool {
 	for _, s := range tb.stateStyled[n] {
-		if d := paint.Draws(s, node, hidden, bg, false, tb.c.Document.Viewport, tb.img.Check); d.Fills || d.Strokes || d.Effects {
+		if paint.Draws(s, node, hidden, bg, false, tb.c.Document.Viewport, tb.img.Check).Paints() {
 			return true
 		}
 	}
