@@ -73,15 +73,16 @@ func constrain(n *boxtree.Node, parents map[*capturemodel.DOMNode]*capturemodel.
 		constrain(k, parents)
 	}
 	// A ring follows the node it rings.
-	for _, k := range n.Kids {
-		if k.Kind != boxtree.Outline || k.Out.RelativeTransform != nil {
-			continue
+	ringed := map[*capturemodel.DOMNode]*resultjson.Constraints{}
+	for _, e := range n.Kids {
+		if e.Kind == boxtree.Box && e.Out.Constraints != nil {
+			ringed[e.El] = e.Out.Constraints
 		}
-		for _, e := range n.Kids {
-			if e.El == k.El && e.Kind == boxtree.Box && e.Out.Constraints != nil {
-				cc := *e.Out.Constraints
-				k.Out.Constraints = &cc
-			}
+	}
+	for _, k := range n.Kids {
+		if c := ringed[k.El]; c != nil && k.Kind == boxtree.Outline && k.Out.RelativeTransform == nil {
+			cc := *c
+			k.Out.Constraints = &cc
 		}
 	}
 }

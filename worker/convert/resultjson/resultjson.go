@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/code2des/backend/decodecost"
 	"github.com/code2des/backend/worker/convert/naming"
@@ -366,6 +367,26 @@ type Paint struct {
 	// theme changes (docs/conversion.md "Themes as variable modes"); Color and Opacity are the
 	// variable's Light value.
 	BoundVariables *PaintBindings `json:"boundVariables,omitempty"`
+}
+
+// Unbound is p without its variable bindings (a SOLID paint's and its gradient stops'), p itself
+// when none is bound: the paints as a reader that ignores variables draws them.
+func Unbound(p []Paint) []Paint {
+	bound := slices.ContainsFunc(p, func(q Paint) bool {
+		return q.BoundVariables != nil || slices.ContainsFunc(q.GradientStops, func(s ColorStop) bool { return s.BoundVariables != nil })
+	})
+	if !bound {
+		return p
+	}
+	out := slices.Clone(p)
+	for i := range out {
+		out[i].BoundVariables = nil
+		out[i].GradientStops = slices.Clone(out[i].GradientStops)
+		for j := range out[i].GradientStops {
+			out[i].GradientStops[j].BoundVariables = nil
+		}
+	}
+	return out
 }
 
 // Transform is a Figma 2x3 affine transform [[a, c, e], [b, d, f]].

@@ -39,8 +39,9 @@ var states = []struct{ capture, value string }{{"hover", resultjson.StateHover},
 
 // paintProperties are the computed properties a state may change for a variant to be made: what
 // paints a box or its text and leaves every box where it is (z-index too, of a layer inside the
-// use: a changed layer order there is refused by compare; of the use's own element by paintOnly). A state that
-// changes another (padding, font-weight, display, a transform) makes no variant.
+// use: a changed layer order there is refused by compare; of the use's own element by
+// paintOnly). A state that changes another (padding, font-weight, display, a transform) makes no
+// variant.
 var paintProperties = map[string]bool{
 	"background-color": true, "background-image": true, "background-blend-mode": true,
 	"color": true, "-webkit-text-fill-color": true, "-webkit-text-stroke-color": true, "text-shadow": true,
@@ -473,7 +474,8 @@ func override(d, v *resultjson.Node) (resultjson.VariantOverride, bool) {
 			o.Opacity = ptr(*v.Opacity)
 		}
 	}
-	if !reflect.DeepEqual(unbound(fills(d.Fills)), fills(v.Fills)) {
+	// The theme's bindings are no override: a state's drawing has none.
+	if !reflect.DeepEqual(resultjson.Unbound(fills(d.Fills)), fills(v.Fills)) {
 		f := fills(v.Fills)
 		o.Fills, any = &f, true
 	}
@@ -516,26 +518,6 @@ func fills(f *[]resultjson.Paint) []resultjson.Paint {
 		return []resultjson.Paint{}
 	}
 	return paints(*f)
-}
-
-// unbound is p without the variable bindings the theme pass gives a page's paints (a state's
-// drawing has none: the same paints compare equal); p itself when none is bound.
-func unbound(p []resultjson.Paint) []resultjson.Paint {
-	bound := slices.ContainsFunc(p, func(q resultjson.Paint) bool {
-		return q.BoundVariables != nil || slices.ContainsFunc(q.GradientStops, func(s resultjson.ColorStop) bool { return s.BoundVariables != nil })
-	})
-	if !bound {
-		return p
-	}
-	out := slices.Clone(p)
-	for i := range out {
-		out[i].BoundVariables = nil
-		out[i].GradientStops = slices.Clone(out[i].GradientStops)
-		for j := range out[i].GradientStops {
-			out[i].GradientStops[j].BoundVariables = nil
-		}
-	}
-	return out
 }
 
 // paints is a list of paints, never nil.

@@ -51,8 +51,8 @@ type Repaint func(el *capturemodel.DOMNode, node *resultjson.Node, style map[str
 // with those added; the collection then has the modes Light and Dark. Nothing changes without
 // dark colours, and a node's paint colours are never changed, so a reader that ignores modes
 // draws the same picture. A gradient's stops and a colour under it or an image that the dark
-// theme changes are bound to such variables on the node's own fills (bindFills, through repaint). Past
-// MaxStyles or MaxVariables a colour keeps its light value in both modes.
+// theme changes are bound to such variables on the node's own fills (bindFills, through
+// repaint). Past MaxStyles or MaxVariables a colour keeps its light value in both modes.
 func Themes(root *boxtree.Node, styles []resultjson.Style, vars *resultjson.Variables, darkColors map[*capturemodel.DOMNode]map[string]string, repaint Repaint) ([]resultjson.Style, *resultjson.Variables) {
 	if len(darkColors) == 0 {
 		return styles, vars
@@ -284,11 +284,10 @@ func (t *themer) bindShadows(node *resultjson.Node, light, dark string) {
 // "theme/background/<HEX>" of its light and dark colours: every gradient stop whose colour
 // changes (ColorStop.BoundVariables) and an opaque SOLID paint among several fills (a colour under
 // a gradient or an image: Paint.BoundVariables, the dark alpha the variable's); a single SOLID
-// fill is bind's. Only where repaint
-// gives the node's fills from its element as they are, and with the dark values the same paints
-// in all but those colours (the same types, transforms, stop positions, opacities and blends; an
-// image that changes is left as it is), with room for the variables: otherwise every fill keeps
-// its light colours in both modes.
+// fill is bind's. Only where repaint gives the node's fills from its element as they are, and
+// with the dark values the same paints in all but those colours (the same types, transforms,
+// stop positions, opacities and blends; an image that changes is left as it is), with room for
+// the variables: otherwise every fill keeps its light colours in both modes.
 func (t *themer) bindFills(node *boxtree.Node, colors map[string]string, repaint Repaint) {
 	fills := node.Out.Fills
 	if repaint == nil || fills == nil || (len(*fills) < 2 && !slices.ContainsFunc(*fills, gradient)) {
@@ -296,7 +295,7 @@ func (t *themer) bindFills(node *boxtree.Node, colors map[string]string, repaint
 	}
 	layered := node.Kind == boxtree.Box
 	light := repaint(node.El, node.Out, nil, layered)
-	if len(light) != len(*fills) || !reflect.DeepEqual(light, *fills) {
+	if !reflect.DeepEqual(light, *fills) {
 		return // the fills are no longer what the element's background paints (an image stored elsewhere)
 	}
 	dark := repaint(node.El, node.Out, colors, layered)

@@ -3,7 +3,6 @@ package styles_test
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -170,14 +169,7 @@ func TestThemeGradients(t *testing.T) {
 			if (len(c.wantBound) > 0) != (vars != nil && len(vars.Modes) == 2) {
 				t.Errorf("modes %v with %d stops bound", vars, len(c.wantBound))
 			}
-			for i := range *node.Fills {
-				(*node.Fills)[i].BoundVariables = nil
-				(*node.Fills)[i].GradientStops = slices.Clone((*node.Fills)[i].GradientStops)
-				for j := range (*node.Fills)[i].GradientStops {
-					(*node.Fills)[i].GradientStops[j].BoundVariables = nil
-				}
-			}
-			if after, _ := json.Marshal(*node.Fills); string(after) != string(before) {
+			if after, _ := json.Marshal(resultjson.Unbound(*node.Fills)); string(after) != string(before) {
 				t.Errorf("fills changed: %s, were %s", after, before)
 			}
 		})
