@@ -2932,7 +2932,7 @@
   }
   validate46.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
   var schema88 = { "description": "One variant of a component set: Figma's ComponentNode.variantProperties and the paint members of the main component's layers that differ in it.", "type": "object", "additionalProperties": false, "required": ["variantProperties", "overrides"], "properties": { "variantProperties": { "type": "object", "additionalProperties": false, "required": ["State"], "properties": { "State": { "description": "The state the variant shows (the main component is Default).", "enum": ["Hover", "Focus"] } } }, "overrides": { "description": "At most 500; each id once.", "type": "array", "minItems": 1, "maxItems": 500, "items": { "$ref": "#/$defs/variantOverride" } } } };
-  var schema89 = { "description": "The members of one layer of a variant that differ from the main component (only paint members; each present only where it differs; an empty list clears the paints).", "type": "object", "additionalProperties": false, "required": ["id"], "properties": { "id": { "description": "A node of the first use's subtree (the use itself included).", "type": "string", "minLength": 1, "maxLength": 255 }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "fills": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "styledTextSegments": { "description": "A TEXT's segments in the variant, covering its characters as the node's own do.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } } };
+  var schema89 = { "description": "The members of one layer of a variant that differ from the main component (only paint members and visible; each present only where it differs; an empty list clears the paints).", "type": "object", "additionalProperties": false, "required": ["id"], "properties": { "id": { "description": "A node of the first use's subtree (the use itself included).", "type": "string", "minLength": 1, "maxLength": 255 }, "visible": { "type": "boolean", "description": "Figma's SceneNode.visible in the variant: true shows a layer hidden in Default (an outline ring the state draws)." }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "fills": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "styledTextSegments": { "description": "A TEXT's segments in the variant, covering its characters as the node's own do.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } } };
   function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -2983,50 +2983,33 @@
               var valid0 = true;
             }
             if (valid0) {
-              if (data.opacity !== void 0) {
-                let data1 = data.opacity;
+              if (data.visible !== void 0) {
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (typeof data1 == "number") {
-                    if (data1 > 1 || isNaN(data1)) {
-                      validate53.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
-                      return false;
-                    } else {
-                      if (data1 < 0 || isNaN(data1)) {
-                        validate53.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                        return false;
-                      }
-                    }
-                  } else {
-                    validate53.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                    return false;
-                  }
+                if (typeof data.visible !== "boolean") {
+                  validate53.errors = [{ instancePath: instancePath + "/visible", schemaPath: "#/properties/visible/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                  return false;
                 }
                 var valid0 = _errs4 === errors;
               } else {
                 var valid0 = true;
               }
               if (valid0) {
-                if (data.fills !== void 0) {
-                  let data2 = data.fills;
+                if (data.opacity !== void 0) {
+                  let data2 = data.opacity;
                   const _errs6 = errors;
                   if (errors === _errs6) {
-                    if (Array.isArray(data2)) {
-                      var valid1 = true;
-                      const len0 = data2.length;
-                      for (let i0 = 0; i0 < len0; i0++) {
-                        const _errs8 = errors;
-                        if (!validate23(data2[i0], { instancePath: instancePath + "/fills/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-                          vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid1 = _errs8 === errors;
-                        if (!valid1) {
-                          break;
+                    if (typeof data2 == "number") {
+                      if (data2 > 1 || isNaN(data2)) {
+                        validate53.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                        return false;
+                      } else {
+                        if (data2 < 0 || isNaN(data2)) {
+                          validate53.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                          return false;
                         }
                       }
                     } else {
-                      validate53.errors = [{ instancePath: instancePath + "/fills", schemaPath: "#/properties/fills/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      validate53.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                       return false;
                     }
                   }
@@ -3035,64 +3018,73 @@
                   var valid0 = true;
                 }
                 if (valid0) {
-                  if (data.strokes !== void 0) {
-                    let data4 = data.strokes;
-                    const _errs9 = errors;
-                    if (errors === _errs9) {
-                      if (Array.isArray(data4)) {
-                        var valid2 = true;
-                        const len1 = data4.length;
-                        for (let i1 = 0; i1 < len1; i1++) {
-                          const _errs11 = errors;
-                          if (!validate23(data4[i1], { instancePath: instancePath + "/strokes/" + i1, parentData: data4, parentDataProperty: i1, rootData, dynamicAnchors })) {
+                  if (data.fills !== void 0) {
+                    let data3 = data.fills;
+                    const _errs8 = errors;
+                    if (errors === _errs8) {
+                      if (Array.isArray(data3)) {
+                        var valid1 = true;
+                        const len0 = data3.length;
+                        for (let i0 = 0; i0 < len0; i0++) {
+                          const _errs10 = errors;
+                          if (!validate23(data3[i0], { instancePath: instancePath + "/fills/" + i0, parentData: data3, parentDataProperty: i0, rootData, dynamicAnchors })) {
                             vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
                             errors = vErrors.length;
                           }
-                          var valid2 = _errs11 === errors;
-                          if (!valid2) {
+                          var valid1 = _errs10 === errors;
+                          if (!valid1) {
                             break;
                           }
                         }
                       } else {
-                        validate53.errors = [{ instancePath: instancePath + "/strokes", schemaPath: "#/properties/strokes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                        validate53.errors = [{ instancePath: instancePath + "/fills", schemaPath: "#/properties/fills/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                         return false;
                       }
                     }
-                    var valid0 = _errs9 === errors;
+                    var valid0 = _errs8 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
-                    if (data.strokeWeight !== void 0) {
-                      let data6 = data.strokeWeight;
-                      const _errs12 = errors;
-                      if (errors === _errs12) {
-                        if (typeof data6 == "number") {
-                          if (data6 < 0 || isNaN(data6)) {
-                            validate53.errors = [{ instancePath: instancePath + "/strokeWeight", schemaPath: "#/properties/strokeWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                            return false;
+                    if (data.strokes !== void 0) {
+                      let data5 = data.strokes;
+                      const _errs11 = errors;
+                      if (errors === _errs11) {
+                        if (Array.isArray(data5)) {
+                          var valid2 = true;
+                          const len1 = data5.length;
+                          for (let i1 = 0; i1 < len1; i1++) {
+                            const _errs13 = errors;
+                            if (!validate23(data5[i1], { instancePath: instancePath + "/strokes/" + i1, parentData: data5, parentDataProperty: i1, rootData, dynamicAnchors })) {
+                              vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                              errors = vErrors.length;
+                            }
+                            var valid2 = _errs13 === errors;
+                            if (!valid2) {
+                              break;
+                            }
                           }
                         } else {
-                          validate53.errors = [{ instancePath: instancePath + "/strokeWeight", schemaPath: "#/properties/strokeWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                          validate53.errors = [{ instancePath: instancePath + "/strokes", schemaPath: "#/properties/strokes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                           return false;
                         }
                       }
-                      var valid0 = _errs12 === errors;
+                      var valid0 = _errs11 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
-                      if (data.strokeTopWeight !== void 0) {
-                        let data7 = data.strokeTopWeight;
+                      if (data.strokeWeight !== void 0) {
+                        let data7 = data.strokeWeight;
                         const _errs14 = errors;
                         if (errors === _errs14) {
                           if (typeof data7 == "number") {
                             if (data7 < 0 || isNaN(data7)) {
-                              validate53.errors = [{ instancePath: instancePath + "/strokeTopWeight", schemaPath: "#/properties/strokeTopWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                              validate53.errors = [{ instancePath: instancePath + "/strokeWeight", schemaPath: "#/properties/strokeWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                               return false;
                             }
                           } else {
-                            validate53.errors = [{ instancePath: instancePath + "/strokeTopWeight", schemaPath: "#/properties/strokeTopWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                            validate53.errors = [{ instancePath: instancePath + "/strokeWeight", schemaPath: "#/properties/strokeWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                             return false;
                           }
                         }
@@ -3101,17 +3093,17 @@
                         var valid0 = true;
                       }
                       if (valid0) {
-                        if (data.strokeRightWeight !== void 0) {
-                          let data8 = data.strokeRightWeight;
+                        if (data.strokeTopWeight !== void 0) {
+                          let data8 = data.strokeTopWeight;
                           const _errs16 = errors;
                           if (errors === _errs16) {
                             if (typeof data8 == "number") {
                               if (data8 < 0 || isNaN(data8)) {
-                                validate53.errors = [{ instancePath: instancePath + "/strokeRightWeight", schemaPath: "#/properties/strokeRightWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                validate53.errors = [{ instancePath: instancePath + "/strokeTopWeight", schemaPath: "#/properties/strokeTopWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                 return false;
                               }
                             } else {
-                              validate53.errors = [{ instancePath: instancePath + "/strokeRightWeight", schemaPath: "#/properties/strokeRightWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                              validate53.errors = [{ instancePath: instancePath + "/strokeTopWeight", schemaPath: "#/properties/strokeTopWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                               return false;
                             }
                           }
@@ -3120,17 +3112,17 @@
                           var valid0 = true;
                         }
                         if (valid0) {
-                          if (data.strokeBottomWeight !== void 0) {
-                            let data9 = data.strokeBottomWeight;
+                          if (data.strokeRightWeight !== void 0) {
+                            let data9 = data.strokeRightWeight;
                             const _errs18 = errors;
                             if (errors === _errs18) {
                               if (typeof data9 == "number") {
                                 if (data9 < 0 || isNaN(data9)) {
-                                  validate53.errors = [{ instancePath: instancePath + "/strokeBottomWeight", schemaPath: "#/properties/strokeBottomWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                  validate53.errors = [{ instancePath: instancePath + "/strokeRightWeight", schemaPath: "#/properties/strokeRightWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                   return false;
                                 }
                               } else {
-                                validate53.errors = [{ instancePath: instancePath + "/strokeBottomWeight", schemaPath: "#/properties/strokeBottomWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                validate53.errors = [{ instancePath: instancePath + "/strokeRightWeight", schemaPath: "#/properties/strokeRightWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                 return false;
                               }
                             }
@@ -3139,17 +3131,17 @@
                             var valid0 = true;
                           }
                           if (valid0) {
-                            if (data.strokeLeftWeight !== void 0) {
-                              let data10 = data.strokeLeftWeight;
+                            if (data.strokeBottomWeight !== void 0) {
+                              let data10 = data.strokeBottomWeight;
                               const _errs20 = errors;
                               if (errors === _errs20) {
                                 if (typeof data10 == "number") {
                                   if (data10 < 0 || isNaN(data10)) {
-                                    validate53.errors = [{ instancePath: instancePath + "/strokeLeftWeight", schemaPath: "#/properties/strokeLeftWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                    validate53.errors = [{ instancePath: instancePath + "/strokeBottomWeight", schemaPath: "#/properties/strokeBottomWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                     return false;
                                   }
                                 } else {
-                                  validate53.errors = [{ instancePath: instancePath + "/strokeLeftWeight", schemaPath: "#/properties/strokeLeftWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                  validate53.errors = [{ instancePath: instancePath + "/strokeBottomWeight", schemaPath: "#/properties/strokeBottomWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                   return false;
                                 }
                               }
@@ -3158,26 +3150,17 @@
                               var valid0 = true;
                             }
                             if (valid0) {
-                              if (data.effects !== void 0) {
-                                let data11 = data.effects;
+                              if (data.strokeLeftWeight !== void 0) {
+                                let data11 = data.strokeLeftWeight;
                                 const _errs22 = errors;
                                 if (errors === _errs22) {
-                                  if (Array.isArray(data11)) {
-                                    var valid3 = true;
-                                    const len2 = data11.length;
-                                    for (let i2 = 0; i2 < len2; i2++) {
-                                      const _errs24 = errors;
-                                      if (!validate37(data11[i2], { instancePath: instancePath + "/effects/" + i2, parentData: data11, parentDataProperty: i2, rootData, dynamicAnchors })) {
-                                        vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-                                        errors = vErrors.length;
-                                      }
-                                      var valid3 = _errs24 === errors;
-                                      if (!valid3) {
-                                        break;
-                                      }
+                                  if (typeof data11 == "number") {
+                                    if (data11 < 0 || isNaN(data11)) {
+                                      validate53.errors = [{ instancePath: instancePath + "/strokeLeftWeight", schemaPath: "#/properties/strokeLeftWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                      return false;
                                     }
                                   } else {
-                                    validate53.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                    validate53.errors = [{ instancePath: instancePath + "/strokeLeftWeight", schemaPath: "#/properties/strokeLeftWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                     return false;
                                   }
                                 }
@@ -3186,44 +3169,73 @@
                                 var valid0 = true;
                               }
                               if (valid0) {
-                                if (data.textDecoration !== void 0) {
-                                  let data13 = data.textDecoration;
-                                  const _errs25 = errors;
-                                  if (!(data13 === "NONE" || data13 === "UNDERLINE" || data13 === "STRIKETHROUGH")) {
-                                    validate53.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema72.enum }, message: "must be equal to one of the allowed values" }];
-                                    return false;
+                                if (data.effects !== void 0) {
+                                  let data12 = data.effects;
+                                  const _errs24 = errors;
+                                  if (errors === _errs24) {
+                                    if (Array.isArray(data12)) {
+                                      var valid3 = true;
+                                      const len2 = data12.length;
+                                      for (let i2 = 0; i2 < len2; i2++) {
+                                        const _errs26 = errors;
+                                        if (!validate37(data12[i2], { instancePath: instancePath + "/effects/" + i2, parentData: data12, parentDataProperty: i2, rootData, dynamicAnchors })) {
+                                          vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+                                          errors = vErrors.length;
+                                        }
+                                        var valid3 = _errs26 === errors;
+                                        if (!valid3) {
+                                          break;
+                                        }
+                                      }
+                                    } else {
+                                      validate53.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                      return false;
+                                    }
                                   }
-                                  var valid0 = _errs25 === errors;
+                                  var valid0 = _errs24 === errors;
                                 } else {
                                   var valid0 = true;
                                 }
                                 if (valid0) {
-                                  if (data.styledTextSegments !== void 0) {
-                                    let data14 = data.styledTextSegments;
+                                  if (data.textDecoration !== void 0) {
+                                    let data14 = data.textDecoration;
                                     const _errs27 = errors;
-                                    if (errors === _errs27) {
-                                      if (Array.isArray(data14)) {
-                                        var valid5 = true;
-                                        const len3 = data14.length;
-                                        for (let i3 = 0; i3 < len3; i3++) {
-                                          const _errs29 = errors;
-                                          if (!validate47(data14[i3], { instancePath: instancePath + "/styledTextSegments/" + i3, parentData: data14, parentDataProperty: i3, rootData, dynamicAnchors })) {
-                                            vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
-                                            errors = vErrors.length;
-                                          }
-                                          var valid5 = _errs29 === errors;
-                                          if (!valid5) {
-                                            break;
-                                          }
-                                        }
-                                      } else {
-                                        validate53.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                        return false;
-                                      }
+                                    if (!(data14 === "NONE" || data14 === "UNDERLINE" || data14 === "STRIKETHROUGH")) {
+                                      validate53.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema72.enum }, message: "must be equal to one of the allowed values" }];
+                                      return false;
                                     }
                                     var valid0 = _errs27 === errors;
                                   } else {
                                     var valid0 = true;
+                                  }
+                                  if (valid0) {
+                                    if (data.styledTextSegments !== void 0) {
+                                      let data15 = data.styledTextSegments;
+                                      const _errs29 = errors;
+                                      if (errors === _errs29) {
+                                        if (Array.isArray(data15)) {
+                                          var valid5 = true;
+                                          const len3 = data15.length;
+                                          for (let i3 = 0; i3 < len3; i3++) {
+                                            const _errs31 = errors;
+                                            if (!validate47(data15[i3], { instancePath: instancePath + "/styledTextSegments/" + i3, parentData: data15, parentDataProperty: i3, rootData, dynamicAnchors })) {
+                                              vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+                                              errors = vErrors.length;
+                                            }
+                                            var valid5 = _errs31 === errors;
+                                            if (!valid5) {
+                                              break;
+                                            }
+                                          }
+                                        } else {
+                                          validate53.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                          return false;
+                                        }
+                                      }
+                                      var valid0 = _errs29 === errors;
+                                    } else {
+                                      var valid0 = true;
+                                    }
                                   }
                                 }
                               }
@@ -10524,6 +10536,10 @@
   }
   function applyOverride(layer, o, ctx) {
     const id = o.id;
+    if (o.visible !== void 0) {
+      const v = o.visible;
+      applying(id, "visible", () => layer.visible = v);
+    }
     if (o.opacity !== void 0 && "opacity" in layer) {
       const v = o.opacity;
       applying(id, "opacity", () => layer.opacity = v);

@@ -77,7 +77,7 @@ const segmentFields: SegmentField[] = ["fontName", "fontSize", "fontWeight", "fi
 const lookFields = ["textDecorationStyle", "textDecorationOffset", "textDecorationThickness", "textDecorationColor"] as const;
 const rangeFields: SegmentField[] = [...segmentFields, ...lookFields];
 /** The members a variant override may set (docs/results.md "Components"). */
-const overrideMembers = ["opacity", "fills", "strokes", "strokeWeight", "strokeTopWeight", "strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight",
+const overrideMembers = ["visible", "opacity", "fills", "strokes", "strokeWeight", "strokeTopWeight", "strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight",
   "effects", "textDecoration", "styledTextSegments"] as const;
 
 /** Reads the stand-in back. */

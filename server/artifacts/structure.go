@@ -117,12 +117,8 @@ func (w *treeWalker) structureMember(key string, st *nodeStructure) error {
 		return nil
 	}
 	if key == itemReverseZIndex {
-		tok, err := w.dec.Token()
-		if err != nil {
+		if _, err := w.boolean(key); err != nil {
 			return err
-		}
-		if _, ok := tok.(bool); !ok {
-			return fmt.Errorf("%q must be a boolean", key)
 		}
 		st.reverseZIndex = true
 		return nil

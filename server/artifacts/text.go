@@ -96,13 +96,9 @@ func (w *treeWalker) textMember(key string, tm *textMembers) error {
 			return err
 		}
 	case "hangingList", "listMarker":
-		tok, err := w.dec.Token()
+		v, err := w.boolean(key)
 		if err != nil {
 			return err
-		}
-		v, ok := tok.(bool)
-		if !ok {
-			return fmt.Errorf("%q must be a boolean", key)
 		}
 		if key == "hangingList" {
 			tm.hangingList = true

@@ -533,6 +533,20 @@ func (w *treeWalker) key(seen map[string]struct{}) (string, error) {
 	return key, nil
 }
 
+// boolean reads the boolean value of member key.
+func (w *treeWalker) boolean(key string) (bool, error) {
+	tok, err := w.dec.Token()
+	if err != nil {
+		return false, err
+	}
+	v, ok := tok.(bool)
+	if !ok {
+		return false, fmt.Errorf("%q must be a boolean", key)
+	}
+	return v, nil
+}
+
+// str reads a string value (what names it in an error).
 func (w *treeWalker) str(what string) (*string, error) {
 	tok, err := w.dec.Token()
 	if err != nil {

@@ -9,7 +9,8 @@ import (
 // component set with the main component as State=Default. Each variant is
 // {"variantProperties": {"State": "Hover"}, "overrides": [{"id": ..., paint members}]}: its
 // State one of variantStates, once a use; its overrides name nodes of the use's subtree (the use
-// itself included), each at most once, and set only variantOverrideMembers.
+// itself included), each at most once, and set only variantOverrideMembers: paint members, and
+// visible (a layer the state shows, hidden in Default).
 
 // Bounds of component variants.
 const (
@@ -24,7 +25,7 @@ var (
 	// variantStates are the State values a variant may have (Default is the main component).
 	variantStates = map[string]bool{"Hover": true, "Focus": true}
 	// variantOverrideMembers are the members an override may set besides its id.
-	variantOverrideMembers = map[string]bool{"opacity": true, "fills": true, "strokes": true, "strokeWeight": true,
+	variantOverrideMembers = map[string]bool{"visible": true, "opacity": true, "fills": true, "strokes": true, "strokeWeight": true,
 		"strokeTopWeight": true, "strokeRightWeight": true, "strokeBottomWeight": true, "strokeLeftWeight": true,
 		"effects": true, "textDecoration": true, "styledTextSegments": true}
 )
@@ -149,6 +150,8 @@ func (w *treeWalker) variantOverrides(refs []pendingRef) ([]variantOverride, []p
 			switch {
 			case key == "id":
 				id, err = w.str("override id")
+			case key == "visible":
+				_, err = w.boolean(key)
 			case key == "fills" || key == "strokes":
 				refs, err = w.paints(key, refs)
 			case key == "styledTextSegments":

@@ -55,6 +55,8 @@ func TestComponentVariantRules(t *testing.T) {
 	cases := []treeCase{
 		{"OKHoverAndFocus", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", blueFill, whiteLabel), variant("Focus", `{"id":"a","effects":[],"strokes":[],"strokeWeight":2}`)), "", "Alpha"), use("b", 110, "C:1", "", "", "Beta")), ""},
 		{"OKOverridesAtMax", atMax, ""},
+		{"OKShowsALayer", componentTree(use("a", 0, "C:1", name+variants(variant("Focus", `{"id":"at","visible":true}`)), "", "Alpha")), ""},
+		{"ErrVisibleNotBoolean", componentTree(use("a", 0, "C:1", name+variants(variant("Focus", `{"id":"at","visible":"yes"}`)), "", "Alpha")), `"visible" must be a boolean`},
 		{"ErrOverridesPastMax", pastMax, fmt.Sprintf("more than %d overrides", MaxVariantOverrides)},
 		{"ErrThreeVariants", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", blueFill), variant("Focus", blueFill), variant("Hover", blueFill)), "", "Alpha")), fmt.Sprintf("more than %d variants", MaxComponentVariants)},
 		{"ErrSameStateTwice", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", blueFill), variant("Hover", blueFill)), "", "Alpha")), `two variants have State "Hover"`},
@@ -105,7 +107,9 @@ func TestVariantImageRefs(t *testing.T) {
 // icon), result.variants.json (fixture "layout-variants": variants of one kind) and
 // result.nested.json (fixture "layout-nested": uses holding uses of other components) and
 // result.stretched.json (fixture "layout-stretched": uses of other heights, resized instances)
-// and result.lists.json (fixture "text-lists": Figma lists, one with spaced items as a listText).
+// and result.lists.json (fixture "text-lists": Figma lists, one with spaced items as a listText)
+// and result.focusrings.json (fixture "layout-focusrings": outline rings hidden in every use that
+// a Focus variant shows).
 func TestConverterExamplesValid(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ file, member string }{
@@ -116,6 +120,7 @@ func TestConverterExamplesValid(t *testing.T) {
 		{"result.nested.json", `"componentId": "C:1"`},
 		{"result.stretched.json", `"componentId": "C:1"`},
 		{"result.lists.json", `"listText"`},
+		{"result.focusrings.json", `"visible": true`},
 	} {
 		b, err := os.ReadFile("../../testdata/workers/" + tc.file)
 		if err != nil {

@@ -79,13 +79,13 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 		})
 	resultjson.BoundTransformed(root.Out)
 	diagnostics = append(diagnostics, components.Build(root.Out, resultjson.MaxDiagnostics-len(diagnostics), components.PageOf(root, c.Document.Forced()))...)
-	more, err := states.Variants(c, root, func(v *capturemodel.Capture) (*resultjson.Node, error) {
+	more, err := states.Variants(c, root, func(v *capturemodel.Capture) (*boxtree.Node, error) {
 		d, err := draw(ctx, v, opts, load)
 		if err != nil {
 			return nil, err
 		}
 		resultjson.BoundTransformed(d.root.Out)
-		return d.root.Out, nil
+		return d.root, nil
 	}, resultjson.MaxDiagnostics-len(diagnostics))
 	if err != nil {
 		return nil, err

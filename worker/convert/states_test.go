@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"reflect"
 	"slices"
@@ -163,8 +164,9 @@ func checkExample(t *testing.T, name, example string) {
 // Their frames exist in every state, drawing nothing at rest (or, the pills', in their hover), so
 // a state that paints them is a variant of paints: the pills' Hover clears the frame's fill, the
 // fades' Hover sets its opacity, the links' Hover fills the frame, the tabs' Hover strokes the border (a layer without strokes has
-// Figma's INSIDE alignment). The links' Focus makes no variant: its ring is a layer beside the link's. The
-// picture at rest is the one the page draws without states.
+// Figma's INSIDE alignment). The links' Focus fills the frame and shows the outline's ring, the
+// link's last layer, hidden at rest ("States as variants": outline rings). The picture at rest
+// is the one the page draws without states.
 func TestStateLayers(t *testing.T) {
 	t.Parallel()
 	res := loadFixture(t, "state-layers").convert(t).Result
@@ -180,8 +182,8 @@ func TestStateLayers(t *testing.T) {
 			skipped = append(skipped, d.NodeID+" "+d.Message)
 		}
 	}
-	if want := []string{link.ID + " a has no Focus variant: its focus state draws an outline ring around it, a layer beside it that no variant holds"}; !slices.Equal(skipped, want) {
-		t.Errorf("STATE_SKIPPED %q, want %q", skipped, want)
+	if len(skipped) != 0 {
+		t.Errorf("STATE_SKIPPED %q, want none", skipped)
 	}
 	grey := []resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: 0.9529, G: 0.9569, B: 0.9647}}}
 	blue := []resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: 0.1451, G: 0.3882, B: 0.9216}}}
@@ -190,7 +192,11 @@ func TestStateLayers(t *testing.T) {
 	}
 	one := func(use *resultjson.Node) resultjson.VariantOverride {
 		t.Helper()
-		if len(use.ComponentVariants) != 1 || use.ComponentVariants[0].VariantProperties[resultjson.VariantPropertyState] != resultjson.StateHover || len(use.ComponentVariants[0].Overrides) != 1 {
+		states := 1 // the link's Focus is checked below
+		if use == link {
+			states = 2
+		}
+		if len(use.ComponentVariants) != states || use.ComponentVariants[0].VariantProperties[resultjson.VariantPropertyState] != resultjson.StateHover || len(use.ComponentVariants[0].Overrides) != 1 {
 			t.Fatalf("%s: variants %s, want Hover with one override", use.Name, mustJSON(t, use.ComponentVariants))
 		}
 		return use.ComponentVariants[0].Overrides[0]
@@ -208,6 +214,12 @@ func TestStateLayers(t *testing.T) {
 	if o := one(link); o.ID != link.ID || o.Fills == nil || !reflect.DeepEqual(*o.Fills, grey) || o.Strokes != nil {
 		t.Errorf("link Hover %s, want the link's frame filled %s", mustJSON(t, o), mustJSON(t, grey))
 	}
+	// The link's focus fills it as its hover does and shows its ring.
+	r := link.Children[len(link.Children)-1]
+	if want := []resultjson.VariantOverride{{ID: link.ID, Fills: &grey}, {ID: r.ID, Visible: ptrTo(true)}}; r.Visible == nil || *r.Visible ||
+		!reflect.DeepEqual(link.ComponentVariants[1].Overrides, want) || link.ComponentVariants[1].VariantProperties[resultjson.VariantPropertyState] != resultjson.StateFocus {
+		t.Errorf("link Focus %s (its last layer %s), want %s", mustJSON(t, link.ComponentVariants[1]), mustJSON(t, r), mustJSON(t, want))
+	}
 	if o := one(tab); o.ID != tab.ID || o.Strokes == nil || !reflect.DeepEqual(*o.Strokes, blue) || o.StrokeBottomWeight == nil || *o.StrokeBottomWeight != 3 || o.Fills != nil {
 		t.Errorf("tab Hover %s, want the tab's frame stroked %s, 3 px at the bottom", mustJSON(t, o), mustJSON(t, blue))
 	}
@@ -220,11 +232,14 @@ func TestStateLayers(t *testing.T) {
 }
 
 // paintedBoxes lists, sorted, what the nodes under root paint: each TEXT's characters and each
-// node's fills, strokes and effects, at its page box.
+// node's fills, strokes and effects, at its page box (hidden nodes paint nothing).
 func paintedBoxes(root *resultjson.Node) []string {
 	var out []string
 	var walk func(n *resultjson.Node, ox, oy float64)
 	walk = func(n *resultjson.Node, ox, oy float64) {
+		if n.Visible != nil && !*n.Visible {
+			return
+		}
 		x, y := ox+n.X, oy+n.Y
 		var what []string
 		if n.Type == "TEXT" {
@@ -290,5 +305,91 @@ func TestCardButtonsKeepTheirStates(t *testing.T) {
 		if d.Code == resultjson.DiagStateSkipped || d.Code == resultjson.DiagComponentSkipped {
 			t.Errorf("diagnostic %+v", d)
 		}
+	}
+}
+
+// TestFocusRingsHeldByTheirState converts focusrings.html (testdata/layout-site), whose focus
+// draws outlines off the elements' boxes, rings of their own. The pills' ring (their own
+// element's, beside a border, 2 px out) and the cards' (around the "More" label inside them)
+// are the last layer of the ringed frame: hidden in every use, ABSOLUTE, 4 px outside the
+// frame on each side and stretching with it, and the Focus variant shows it (one override,
+// visible). The tags clip their content, so their ring makes no variant and a STATE_SKIPPED
+// says why. The picture at rest is the one the page draws without states. The golden and its
+// copy testdata/workers/result.focusrings.json are checked too.
+func TestFocusRingsHeldByTheirState(t *testing.T) {
+	t.Parallel()
+	out := loadFixture(t, "layout-focusrings").convert(t)
+	checkGolden(t, "layout-focusrings", out.JSON)
+	checkExample(t, "layout-focusrings", "../../testdata/workers/result.focusrings.json")
+	res := out.Result
+	uses, names := componentUses(res.Root)
+	if want := map[string]string{"C:1": "Pill", "C:2": "Tag", "C:3": "Card"}; !reflect.DeepEqual(names, want) ||
+		len(uses["C:1"]) != 3 || len(uses["C:2"]) != 3 || len(uses["C:3"]) != 3 {
+		t.Fatalf("components %v, want %v with 3 uses each", names, want)
+	}
+	blue := []resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: 0.2588, G: 0.3451, B: 1}}}
+	// ring checks that frame f's last child is a hidden ring 4 px outside it, stretching with it.
+	ring := func(f *resultjson.Node) *resultjson.Node {
+		t.Helper()
+		r := f.Children[len(f.Children)-1]
+		if r.Type != "RECTANGLE" || r.Visible == nil || *r.Visible || r.X != -4 || r.Y != -4 ||
+			math.Abs(r.Width-(f.Width+8)) > 0.005 || r.Height != f.Height+8 || r.LayoutPositioning != "ABSOLUTE" ||
+			r.Constraints == nil || *r.Constraints != (resultjson.Constraints{Horizontal: "STRETCH", Vertical: "STRETCH"}) ||
+			!reflect.DeepEqual(r.Strokes, blue) || r.StrokeWeight == nil || *r.StrokeWeight != 2 || len(*r.Fills) != 0 {
+			t.Errorf("%s's last layer %s, want a hidden ring of %vx%v at -4,-4 stroked 2 px %s", f.Name, mustJSON(t, r), f.Width+8, f.Height+8, mustJSON(t, blue))
+		}
+		return r
+	}
+	ids := map[string]bool{}
+	res.Root.Walk(func(n *resultjson.Node) {
+		if ids[n.ID] {
+			t.Errorf("two nodes %s", n.ID)
+		}
+		ids[n.ID] = true
+	})
+	shows := func(use *resultjson.Node, r *resultjson.Node) {
+		t.Helper()
+		want := []resultjson.ComponentVariant{{VariantProperties: map[string]string{resultjson.VariantPropertyState: resultjson.StateFocus},
+			Overrides: []resultjson.VariantOverride{{ID: r.ID, Visible: ptrTo(true)}}}}
+		if !reflect.DeepEqual(use.ComponentVariants, want) {
+			t.Errorf("%s variants %s, want %s", use.Name, mustJSON(t, use.ComponentVariants), mustJSON(t, want))
+		}
+	}
+	for i, pill := range uses["C:1"] {
+		r := ring(pill)
+		if i == 0 {
+			shows(pill, r)
+		}
+	}
+	for i, card := range uses["C:3"] {
+		more := card.Children[1]
+		if more.Name != "More" {
+			t.Fatalf("the card's second layer %q, want More", more.Name)
+		}
+		r := ring(more)
+		if i == 0 {
+			shows(card, r)
+		}
+	}
+	tag := uses["C:2"][0]
+	var skipped []string
+	for _, d := range res.Diagnostics {
+		if d.Code == resultjson.DiagStateSkipped {
+			skipped = append(skipped, d.NodeID+" "+d.Message)
+		}
+	}
+	if want := []string{tag.ID + " Tag has no Focus variant: its focus state draws an outline ring around it, whose frame clips its content"}; !slices.Equal(skipped, want) {
+		t.Errorf("STATE_SKIPPED %q, want %q", skipped, want)
+	}
+	for _, u := range uses["C:2"] {
+		if r := u.Children[len(u.Children)-1]; r.Type != "TEXT" {
+			t.Errorf("tag %s holds %s, want no ring", u.ID, r.Name)
+		}
+	}
+
+	plain := loadFixture(t, "layout-focusrings")
+	plain.capture.Document.States = nil
+	if got, want := paintedBoxes(res.Root), paintedBoxes(plain.convert(t).Result.Root); !reflect.DeepEqual(got, want) {
+		t.Errorf("the page at rest paints\n%q\nwithout states\n%q", got, want)
 	}
 }

@@ -109,6 +109,10 @@ function layersById(component: ComponentNode, tree: Node, ctx: VariantContext): 
 /** Sets an override's members on layer (setting a paint detaches the layer from its style). */
 function applyOverride(layer: SceneNode, o: VariantOverride, ctx: VariantContext): void {
   const id = o.id;
+  if (o.visible !== undefined) {
+    const v = o.visible;
+    applying(id, "visible", () => (layer.visible = v));
+  }
   if (o.opacity !== undefined && "opacity" in layer) {
     const v = o.opacity;
     applying(id, "opacity", () => (layer.opacity = v));

@@ -199,6 +199,9 @@ type Node struct {
 	UntransformedWidth  *float64   `json:"untransformedWidth,omitempty"`
 	UntransformedHeight *float64   `json:"untransformedHeight,omitempty"`
 
+	// Visible false hides the node (Figma's SceneNode.visible; absent: visible): only a layer a
+	// component's state shows, hidden in its Default (docs/conversion.md "States as variants").
+	Visible   *bool    `json:"visible,omitempty"`
 	Opacity   *float64 `json:"opacity,omitempty"`
 	BlendMode string   `json:"blendMode,omitempty"`
 	// Fills is always present on FRAME, RECTANGLE and TEXT nodes (an empty list means no fill:
@@ -328,11 +331,13 @@ type ComponentVariant struct {
 }
 
 // VariantOverride sets the members of one layer of a variant (id: a node of the first use's
-// subtree, the use itself included) that differ from the main component; only paint members,
-// each present only where it differs. An empty list clears the paints; opacity and weights are
-// given as values, never omitted to mean a default.
+// subtree, the use itself included) that differ from the main component; only paint members
+// and visible (a layer the state shows: an outline ring hidden in Default), each present only
+// where it differs. An empty list clears the paints; opacity and weights are given as values,
+// never omitted to mean a default.
 type VariantOverride struct {
 	ID                 string              `json:"id"`
+	Visible            *bool               `json:"visible,omitempty"`
 	Opacity            *float64            `json:"opacity,omitempty"`
 	Fills              *[]Paint            `json:"fills,omitempty"`
 	Strokes            *[]Paint            `json:"strokes,omitempty"`

@@ -31,7 +31,7 @@ const MaxRedraws = 3
 
 // Redraw draws a capture (a copy of the page's, states applied) as the conversion does, up to
 // the tree the components pass reads, and returns its root.
-type Redraw func(c *capturemodel.Capture) (*resultjson.Node, error)
+type Redraw func(c *capturemodel.Capture) (*boxtree.Node, error)
 
 // states are the capture's states in the order their variants are listed, with their
 // variant values.
@@ -106,6 +106,7 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 	if len(uses) == 0 {
 		return diags, nil
 	}
+	rg := newRings(tree, index)
 	for _, st := range states {
 		pending := []*use{}
 		records := map[*use]*capturemodel.StateRecord{}
@@ -119,6 +120,9 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 			}
 			if why == "" {
 				why = ringOutside(rec, st.capture, u, els)
+			}
+			if why == "" {
+				why = rg.holders(rec, st.capture, u, els)
 			}
 			if why != "" {
 				skip(u.node, st.value, why)
@@ -145,17 +149,44 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 			}
 			pending = later
 			changes := map[int]map[string]string{}
+			extra := map[int]bool{} // the elements whose rings only this state draws
 			for _, u := range now {
 				for _, ch := range records[u].Changes {
 					changes[ch.Element] = ch.Style
+					extra[ch.Element] = added(els[ch.Element], els[ch.Element].Restyled(ch.Style))
 				}
 			}
-			variant, err := redraw(withChanges(c, changes))
+			cp := withChanges(c, changes)
+			drawing, err := redraw(cp)
 			if err != nil {
 				return diags, err
 			}
+			placed := rg.place(drawing, cp, extra)
+			variant := drawing.Out
 			for _, u := range now {
-				overrides, why := compare(u.node, variant, st.capture)
+				var fresh []int // the rings of u's elements the page's tree does not hold yet
+				lost := false
+				for _, i := range slices.Sorted(maps.Keys(extra)) {
+					if !extra[i] || i < u.start || i >= u.end || rg.hidden[i] != nil {
+						continue
+					}
+					if placed[i] == nil {
+						lost = true
+						break
+					}
+					rg.hide(i, placed[i])
+					fresh = append(fresh, i)
+				}
+				var overrides []resultjson.VariantOverride
+				why := "its " + st.capture + " state draws an outline ring the drawing lost"
+				if !lost {
+					overrides, why = compare(u.node, variant, st.capture)
+				}
+				if why != "" || len(overrides) == 0 || len(overrides) > resultjson.MaxVariantOverrides {
+					rg.unhide(fresh)
+				} else {
+					rg.keep(u.node, fresh)
+				}
 				switch {
 				case why != "":
 					skip(u.node, st.value, why)
@@ -244,9 +275,10 @@ func paintOnly(rec *capturemodel.StateRecord, state string, u *use) string {
 	return ""
 }
 
-// ringOutside says why rec's changes cannot be a variant of u when they draw or change an
-// outline of u's own element that is a ring (paint.Ringed: offset from the box, or beside a
-// border): the ring is a layer beside u's node, outside the layers a variant holds; "" otherwise.
+// ringOutside says why rec's changes cannot be a variant of u when they change or remove an
+// outline of u's own element that is a ring at rest (paint.Ringed: offset from the box, or
+// beside a border): the ring is a layer beside u's node, outside the layers a variant holds;
+// "" otherwise. (A ring only the state draws is held inside the node: rings.)
 func ringOutside(rec *capturemodel.StateRecord, state string, u *use, els []*capturemodel.DOMNode) string {
 	for _, ch := range rec.Changes {
 		if ch.Element != u.start || u.start >= len(els) {
@@ -256,8 +288,8 @@ func ringOutside(rec *capturemodel.StateRecord, state string, u *use, els []*cap
 		for p := range ch.Style {
 			outline = outline || strings.HasPrefix(p, "outline-")
 		}
-		if outline && paint.Ringed(els[u.start].Restyled(ch.Style)) {
-			return fmt.Sprintf("its %s state draws an outline ring around it, a layer beside it that no variant holds", state)
+		if outline && paint.Ringed(els[u.start]) {
+			return fmt.Sprintf("its %s state changes the outline ring around it, a layer beside it that no variant holds", state)
 		}
 	}
 	return ""
@@ -411,7 +443,7 @@ func listDrawn(n *resultjson.Node) map[string]bool {
 func bare(n *resultjson.Node) resultjson.Node {
 	c := *n
 	c.Children = nil
-	c.Opacity, c.Fills, c.Strokes, c.Effects = nil, nil, nil, nil
+	c.Visible, c.Opacity, c.Fills, c.Strokes, c.Effects = nil, nil, nil, nil, nil
 	c.StrokeWeight, c.StrokeTopWeight, c.StrokeRightWeight, c.StrokeBottomWeight, c.StrokeLeftWeight = nil, nil, nil, nil, nil
 	c.TextDecoration = ""
 	if c.StrokeAlign == "INSIDE" && (c.Type == "FRAME" || c.Type == "RECTANGLE") {
@@ -468,6 +500,9 @@ func otherMember(d, v *resultjson.Node) string {
 func override(d, v *resultjson.Node) (resultjson.VariantOverride, bool) {
 	o := resultjson.VariantOverride{ID: d.ID}
 	any := false
+	if shown := v.Visible == nil || *v.Visible; shown != (d.Visible == nil || *d.Visible) {
+		o.Visible, any = ptr(shown), true
+	}
 	if !reflect.DeepEqual(d.Opacity, v.Opacity) {
 		o.Opacity, any = ptr(1.0), true
 		if v.Opacity != nil {

@@ -59,7 +59,7 @@ func (p page) hover(i int) {
 // redraw draws a capture as the page's tree again (a copy), each element whose background the
 // capture sets filled red, then lets change alter the copy.
 func (p page) redraw(t *testing.T, change func(byID map[string]*resultjson.Node)) states.Redraw {
-	return func(c *capturemodel.Capture) (*resultjson.Node, error) {
+	return func(c *capturemodel.Capture) (*boxtree.Node, error) {
 		els, _ := c.Document.Elements()
 		var cp func(n *resultjson.Node) *resultjson.Node
 		cp = func(n *resultjson.Node) *resultjson.Node {
@@ -81,7 +81,7 @@ func (p page) redraw(t *testing.T, change func(byID map[string]*resultjson.Node)
 		if change != nil {
 			change(byID)
 		}
-		return root, nil
+		return &boxtree.Node{Out: root}, nil
 	}
 }
 
@@ -174,7 +174,7 @@ func TestMaxRedraws(t *testing.T) {
 			}
 			draws := 0
 			redraw := p.redraw(t, nil)
-			diags, err := states.Variants(p.capture, p.tree, func(c *capturemodel.Capture) (*resultjson.Node, error) {
+			diags, err := states.Variants(p.capture, p.tree, func(c *capturemodel.Capture) (*boxtree.Node, error) {
 				draws++
 				return redraw(c)
 			}, 10)
@@ -203,7 +203,7 @@ func TestChangeOutsideUse(t *testing.T) {
 		{Element: 2, Style: map[string]string{"background-color": "rgb(255, 0, 0)"}},
 		{Element: 4, Style: map[string]string{"background-color": "rgb(255, 0, 0)"}},
 	}}}
-	diags, err := states.Variants(p.capture, p.tree, func(*capturemodel.Capture) (*resultjson.Node, error) {
+	diags, err := states.Variants(p.capture, p.tree, func(*capturemodel.Capture) (*boxtree.Node, error) {
 		t.Fatal("drawn again")
 		return nil, nil
 	}, 10)

@@ -936,7 +936,7 @@ export interface ComponentVariant {
   overrides: [VariantOverride, ...VariantOverride[]];
 }
 /**
- * The members of one layer of a variant that differ from the main component (only paint members; each present only where it differs; an empty list clears the paints).
+ * The members of one layer of a variant that differ from the main component (only paint members and visible; each present only where it differs; an empty list clears the paints).
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "variantOverride".
@@ -946,6 +946,10 @@ export interface VariantOverride {
    * A node of the first use's subtree (the use itself included).
    */
   id: string;
+  /**
+   * Figma's SceneNode.visible in the variant: true shows a layer hidden in Default (an outline ring the state draws).
+   */
+  visible?: boolean;
   opacity?: number;
   fills?: Paint[];
   strokes?: Paint[];

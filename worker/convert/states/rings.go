@@ -1,0 +1,246 @@
+package states
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/code2des/backend/worker/convert/boxtree"
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/paint"
+	"github.com/code2des/backend/worker/convert/resultjson"
+)
+
+// Outline rings a state draws (docs/conversion.md "States as variants"). An outline offset from
+// its box, or beside a border, is a layer of its own beside the element's node (paint.Ringed),
+// so a ring that only a state draws is a layer that state adds. A component holds it as the last
+// child of the ringed element's frame: hidden in Default (visible false, in every use, so the
+// uses keep one tree) and shown by the variant's override (visible true), as a designer builds
+// a focus ring. Its box is the ring's, relative to the frame, and it stretches with the frame
+// (constraints STRETCH, ABSOLUTE in auto layout).
+
+// rings are the rings the states' drawings show, by the element index of the ringed element.
+type rings struct {
+	// nodeOf are the nodes of the page's drawing of the elements converted as boxes.
+	nodeOf map[int]*resultjson.Node
+	// hidden are the rings in the page's tree (in the first use of a component, hidden), by
+	// element; each use of that component holds a copy at the same place.
+	hidden map[int]*resultjson.Node
+	// next is the sequence number of the next ring's id ("1:n"): past every node of the page.
+	next int
+	// root is the page's tree (for the other uses of a component).
+	root *resultjson.Node
+}
+
+// newRings reads the page's tree for the nodes of the elements converted as boxes.
+func newRings(tree *boxtree.Node, index map[*capturemodel.DOMNode]int) *rings {
+	r := &rings{nodeOf: map[int]*resultjson.Node{}, hidden: map[int]*resultjson.Node{}, root: tree.Out}
+	tree.Walk(func(b *boxtree.Node) {
+		if i, ok := index[b.El]; ok && b.Kind == boxtree.Box && b.From == nil && r.nodeOf[i] == nil {
+			r.nodeOf[i] = b.Out
+		}
+	})
+	tree.Out.Walk(func(n *resultjson.Node) { r.next = max(r.next, boxtree.Seq(n.ID)+1) })
+	return r
+}
+
+// added says whether the element of index i draws a ring in a state (its values at rest in
+// rest, in the state in state) and not at rest.
+func added(rest, state *capturemodel.DOMNode) bool {
+	return paint.Ringed(state) && !paint.Ringed(rest)
+}
+
+// holder says why the page's node of element i cannot hold a ring state draws around it (it:
+// how the diagnostic names the element), "" when it can: it must be a FRAME that does not clip
+// its content and is not transformed.
+func (r *rings) holder(i int, it, state string) string {
+	f := r.nodeOf[i]
+	name := it
+	switch {
+	case f == nil || f.Type != "FRAME":
+		return fmt.Sprintf("its %s state draws an outline ring around %s, which has no frame to hold it", state, naming.Clip(name))
+	case f.ClipsContent != nil && *f.ClipsContent:
+		return fmt.Sprintf("its %s state draws an outline ring around %s, whose frame clips its content", state, naming.Clip(name))
+	case f.RelativeTransform != nil:
+		return fmt.Sprintf("its %s state draws an outline ring around %s, which is transformed", state, naming.Clip(name))
+	}
+	return ""
+}
+
+// place moves the rings a state's drawing (variant, the drawing of capture c) adds for the
+// elements of extra from beside their elements' nodes into them, numbering the drawing's other
+// nodes as if they were not made (a ring's id follows its element's subtree, so every later node
+// would have another id than in the page's drawing), and gives each ring the id of the page's
+// ring of its element (a new one when there is none yet). The rings the page's tree holds whose
+// elements this state does not ring are placed, hidden, too, so the drawing has every layer the
+// page's tree has. It returns the rings it moved, by element.
+func (r *rings) place(variant *boxtree.Node, c *capturemodel.Capture, extra map[int]bool) map[int]*resultjson.Node {
+	els, _ := c.Document.Elements()
+	index := make(map[*capturemodel.DOMNode]int, len(els))
+	for i, e := range els {
+		index[e] = i
+	}
+	made := map[*resultjson.Node]int{} // the rings this drawing adds, by element
+	variant.Walk(func(b *boxtree.Node) {
+		if i, ok := index[b.El]; ok && b.Kind == boxtree.Outline && extra[i] {
+			made[b.Out] = i
+		}
+	})
+	var seqs []int
+	var out func(n *resultjson.Node)
+	out = func(n *resultjson.Node) {
+		n.Children = slices.DeleteFunc(n.Children, func(k *resultjson.Node) bool {
+			if _, ok := made[k]; ok {
+				seqs = append(seqs, boxtree.Seq(k.ID))
+				return true
+			}
+			return false
+		})
+		for _, k := range n.Children {
+			out(k)
+		}
+	}
+	out(variant.Out)
+	slices.Sort(seqs)
+	renumber := func(id string) string {
+		n := boxtree.Seq(id)
+		less, _ := slices.BinarySearch(seqs, n)
+		return "1:" + strconv.Itoa(n-less)
+	}
+	byID := map[string]*resultjson.Node{}
+	variant.Out.Walk(func(n *resultjson.Node) {
+		n.ID = renumber(n.ID)
+		if n.ListText != nil {
+			for j, id := range n.ListText.Replaces {
+				n.ListText.Replaces[j] = renumber(id)
+			}
+		}
+		byID[n.ID] = n
+	})
+	placed := map[int]*resultjson.Node{}
+	for ring, i := range made {
+		f := byID[r.nodeOf[i].ID]
+		if f == nil {
+			continue
+		}
+		ring.X, ring.Y = ring.X-f.X, ring.Y-f.Y
+		ring.ID = ""
+		if h := r.hidden[i]; h != nil {
+			ring.ID = h.ID
+		}
+		hold(f, ring)
+		placed[i] = ring
+	}
+	for i, h := range r.hidden {
+		if f := byID[r.nodeOf[i].ID]; f != nil && !extra[i] {
+			f.Children = append(f.Children, clone(h))
+		}
+	}
+	return placed
+}
+
+// hold makes ring the last child of frame f: ABSOLUTE when f has auto layout, stretching with f.
+func hold(f, ring *resultjson.Node) {
+	ring.LayoutPositioning = ""
+	if f.LayoutMode != "" && f.LayoutMode != "NONE" {
+		ring.LayoutPositioning = "ABSOLUTE"
+	}
+	ring.Constraints = &resultjson.Constraints{Horizontal: "STRETCH", Vertical: "STRETCH"}
+	f.Children = append(f.Children, ring)
+}
+
+// clone is a deep copy of a ring (a node without children).
+func clone(n *resultjson.Node) *resultjson.Node {
+	c := *n
+	c.Strokes = slices.Clone(n.Strokes)
+	c.Effects = slices.Clone(n.Effects)
+	return &c
+}
+
+// hide puts a hidden copy of ring (as place put it in the variant's node of element i) in the
+// page's node of element i, with a new id; it returns the copy.
+func (r *rings) hide(i int, ring *resultjson.Node) *resultjson.Node {
+	h := clone(ring)
+	h.ID = "1:" + strconv.Itoa(r.next)
+	r.next++
+	h.Visible = ptr(false)
+	ring.ID = h.ID
+	hold(r.nodeOf[i], h)
+	return h
+}
+
+// unhide takes back the hidden rings hide put in the page's nodes of elements (a state that
+// makes no variant after all).
+func (r *rings) unhide(elements []int) {
+	for _, i := range elements {
+		f := r.nodeOf[i]
+		f.Children = f.Children[:len(f.Children)-1]
+	}
+}
+
+// keep records the hidden rings of elements as the page's, and puts a copy of each in every
+// other use of component, at its element's node's place in the use, resized with the use's
+// node (each copy with an id of its own).
+func (r *rings) keep(first *resultjson.Node, elements []int) {
+	for _, i := range elements {
+		f := r.nodeOf[i]
+		h := f.Children[len(f.Children)-1]
+		r.hidden[i] = h
+		path, ok := pathTo(first, f)
+		if !ok {
+			continue
+		}
+		r.root.Walk(func(u *resultjson.Node) {
+			if u == first || u.ComponentID != first.ComponentID {
+				return
+			}
+			g := u
+			for _, j := range path {
+				if j >= len(g.Children) {
+					return
+				}
+				g = g.Children[j]
+			}
+			c := clone(h)
+			c.ID = "1:" + strconv.Itoa(r.next)
+			r.next++
+			c.Width, c.Height = g.Width+h.Width-f.Width, g.Height+h.Height-f.Height
+			hold(g, c)
+		})
+	}
+}
+
+// pathTo returns the child indices from root down to n.
+func pathTo(root, n *resultjson.Node) ([]int, bool) {
+	if root == n {
+		return nil, true
+	}
+	for j, k := range root.Children {
+		if p, ok := pathTo(k, n); ok {
+			return append([]int{j}, p...), true
+		}
+	}
+	return nil, false
+}
+
+// holders says why a ring that rec's changes draw around an element of u (and not at rest)
+// has no frame to hold it (holder), "" when every such ring has one.
+func (r *rings) holders(rec *capturemodel.StateRecord, state string, u *use, els []*capturemodel.DOMNode) string {
+	for _, ch := range rec.Changes {
+		if ch.Element >= len(els) || !added(els[ch.Element], els[ch.Element].Restyled(ch.Style)) {
+			continue
+		}
+		it := "it"
+		if ch.Element != u.start {
+			it = naming.Layer(els[ch.Element])
+			if f := r.nodeOf[ch.Element]; f != nil {
+				it = f.Name
+			}
+		}
+		if why := r.holder(ch.Element, it, state); why != "" {
+			return why
+		}
+	}
+	return ""
+}
