@@ -58,7 +58,7 @@ var fixtureComponents = map[string][2]int{
 	"truncation":         {3, 3},  // three boxes of one kind (ellipsis, clamp, clip): one set
 	"unsupported":        {3, 3},  // three boxes of one kind (tilted, blurred, shadowed): one set
 	"states":             {3, 9},  // buttons, cards, chips
-	"state-layers":       {4, 12}, // pills whose hover clears their background; menu links, fades and tabs that draw their box only in a state
+	"state-layers":       {5, 15}, // pills whose hover clears their background; menu links, fades and tabs that draw their box only in a state; chips whose focus trades padding for a border
 	"text-lists":         {1, 2},  // two cards, each with a list of spaced items (listText)
 }
 

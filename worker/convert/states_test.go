@@ -160,7 +160,8 @@ func checkExample(t *testing.T, name, example string) {
 // TestStateLayers converts state-layers.html, whose menu links draw nothing at rest (hover gives
 // them a background, focus a background and an outline 2 px off their box) and whose tabs have a
 // transparent bottom border that hover colours, after pills whose hover clears their background,
-// and fades, links that draw nothing at rest and that hover makes translucent.
+// and fades, links that draw nothing at rest and that hover makes translucent, and before chips
+// whose focus trades a pixel of padding for a border.
 // Their frames exist in every state, drawing nothing at rest (or, the pills', in their hover), so
 // a state that paints them is a variant of paints: the pills' Hover clears the frame's fill, the
 // fades' Hover sets its opacity, the links' Hover fills the frame, the tabs' Hover strokes the border (a layer without strokes has
@@ -171,11 +172,11 @@ func TestStateLayers(t *testing.T) {
 	t.Parallel()
 	res := loadFixture(t, "state-layers").convert(t).Result
 	uses, names := componentUses(res.Root)
-	if want := map[string]string{"C:1": "Pill", "C:2": "Link", "C:3": "Fade", "C:4": "Tab"}; !reflect.DeepEqual(names, want) ||
-		len(uses["C:1"]) != 3 || len(uses["C:2"]) != 3 || len(uses["C:3"]) != 3 || len(uses["C:4"]) != 3 {
-		t.Fatalf("components %v with %d, %d, %d and %d uses, want %v with 3 each", names, len(uses["C:1"]), len(uses["C:2"]), len(uses["C:3"]), len(uses["C:4"]), want)
+	if want := map[string]string{"C:1": "Pill", "C:2": "Link", "C:3": "Fade", "C:4": "Tab", "C:5": "Chip"}; !reflect.DeepEqual(names, want) ||
+		len(uses["C:1"]) != 3 || len(uses["C:2"]) != 3 || len(uses["C:3"]) != 3 || len(uses["C:4"]) != 3 || len(uses["C:5"]) != 3 {
+		t.Fatalf("components %v with %d, %d, %d, %d and %d uses, want %v with 3 each", names, len(uses["C:1"]), len(uses["C:2"]), len(uses["C:3"]), len(uses["C:4"]), len(uses["C:5"]), want)
 	}
-	pill, link, fade, tab := uses["C:1"][0], uses["C:2"][0], uses["C:3"][0], uses["C:4"][0]
+	pill, link, fade, tab, chip := uses["C:1"][0], uses["C:2"][0], uses["C:3"][0], uses["C:4"][0], uses["C:5"][0]
 	var skipped []string
 	for _, d := range res.Diagnostics {
 		if d.Code == resultjson.DiagStateSkipped {
@@ -219,6 +220,13 @@ func TestStateLayers(t *testing.T) {
 	if want := []resultjson.VariantOverride{{ID: link.ID, Fills: &grey}, {ID: r.ID, Visible: ptrTo(true)}}; r.Visible == nil || *r.Visible ||
 		!reflect.DeepEqual(link.ComponentVariants[1].Overrides, want) || link.ComponentVariants[1].VariantProperties[resultjson.VariantPropertyState] != resultjson.StateFocus {
 		t.Errorf("link Focus %s (its last layer %s), want %s", mustJSON(t, link.ComponentVariants[1]), mustJSON(t, r), mustJSON(t, want))
+	}
+	// The chip's focus trades a pixel of padding for a border: no box moves and the auto
+	// layout's padding (CSS padding plus border) stays, so the Focus variant strokes the frame.
+	want := []resultjson.ComponentVariant{{VariantProperties: map[string]string{resultjson.VariantPropertyState: resultjson.StateFocus},
+		Overrides: []resultjson.VariantOverride{{ID: chip.ID, Strokes: &blue, StrokeWeight: ptrTo(1.0)}}}}
+	if !reflect.DeepEqual(chip.ComponentVariants, want) || len(chip.Strokes) != 0 || chip.PaddingTop == nil || *chip.PaddingTop != 4 || chip.PaddingLeft == nil || *chip.PaddingLeft != 12 {
+		t.Errorf("chip variants %s (at rest strokes %s, padding %v %v), want %s", mustJSON(t, chip.ComponentVariants), mustJSON(t, chip.Strokes), mustJSON(t, chip.PaddingTop), mustJSON(t, chip.PaddingLeft), mustJSON(t, want))
 	}
 	if o := one(tab); o.ID != tab.ID || o.Strokes == nil || !reflect.DeepEqual(*o.Strokes, blue) || o.StrokeBottomWeight == nil || *o.StrokeBottomWeight != 3 || o.Fills != nil {
 		t.Errorf("tab Hover %s, want the tab's frame stroked %s, 3 px at the bottom", mustJSON(t, o), mustJSON(t, blue))

@@ -52,6 +52,16 @@ var paintProperties = map[string]bool{
 	"text-decoration-thickness": true, "text-underline-offset": true, "z-index": true,
 }
 
+// keptBoxProperties are the computed properties a state may change besides paintProperties when
+// it moves no box (a recorded change without a box): padding and border widths (a focus that
+// trades a pixel of padding for a border). The state's drawing then shows whether anything
+// moved inside: the diff refuses a changed auto-layout padding or a moved layer, and makes the
+// border's stroke weights overrides.
+var keptBoxProperties = map[string]bool{
+	"padding-top": true, "padding-right": true, "padding-bottom": true, "padding-left": true,
+	"border-top-width": true, "border-right-width": true, "border-bottom-width": true, "border-left-width": true,
+}
+
 // use is one component's first use and what its states change.
 type use struct {
 	node       *resultjson.Node
@@ -244,8 +254,8 @@ func (u *use) inNested(i int) bool {
 
 // paintOnly says why rec's changes cannot be a variant of u: one is of an element outside u (a
 // capture that says so is not what the capture worker writes), moves or resizes a box, or
-// changes a property that is no paint (a url() background the capture has no image of counts as
-// one); "" when they only repaint inside u.
+// changes a property that is no paint (nor one of keptBoxProperties; a url() background the
+// capture has no image of counts as one); "" when they only repaint inside u.
 func paintOnly(rec *capturemodel.StateRecord, state string, u *use) string {
 	for _, ch := range rec.Changes {
 		if ch.Element < u.start || ch.Element >= u.end {
@@ -264,7 +274,7 @@ func paintOnly(rec *capturemodel.StateRecord, state string, u *use) string {
 		}
 		sort.Strings(props)
 		for _, p := range props {
-			if !paintProperties[p] {
+			if !paintProperties[p] && !keptBoxProperties[p] {
 				return fmt.Sprintf("its %s state changes %s, which is no paint", state, p)
 			}
 			if p == "background-image" && strings.Contains(ch.Style[p], "url(") {
@@ -435,9 +445,9 @@ func listDrawn(n *resultjson.Node) map[string]bool {
 	return out
 }
 
-// bare is a copy of n without its children, the members a variant may override (how a
-// decoration is drawn, TextDecorationDetails, is not one: a state that changes it makes no
-// variant), a frame's or rectangle's strokeAlign INSIDE (Figma's default, where a layer
+// bare is a copy of n without its children, the members a variant may override (a
+// decoration's colour is one, carried by the ranges; its style, offset and thickness are not: a
+// state that changes them makes no variant; ranges left with the same style are merged), a frame's or rectangle's strokeAlign INSIDE (Figma's default, where a layer
 // without strokes leaves it out), the style
 // bindings (the variant tree has none) and the component members.
 func bare(n *resultjson.Node) resultjson.Node {
@@ -445,18 +455,33 @@ func bare(n *resultjson.Node) resultjson.Node {
 	c.Children = nil
 	c.Visible, c.Opacity, c.Fills, c.Strokes, c.Effects = nil, nil, nil, nil, nil
 	c.StrokeWeight, c.StrokeTopWeight, c.StrokeRightWeight, c.StrokeBottomWeight, c.StrokeLeftWeight = nil, nil, nil, nil, nil
-	c.TextDecoration = ""
+	c.TextDecoration, c.TextDecorationColor = "", nil // the ranges carry the colour
 	if c.StrokeAlign == "INSIDE" && (c.Type == "FRAME" || c.Type == "RECTANGLE") {
 		c.StrokeAlign = "" // Figma's default for a frame or rectangle: a layer without strokes says none
 	}
 	c.FillStyleID, c.StrokeStyleID, c.TextStyleID, c.EffectStyleID = "", "", "", ""
 	c.Component = resultjson.Component{}
-	c.StyledTextSegments = make([]resultjson.StyledTextSegment, len(n.StyledTextSegments))
-	for i, s := range n.StyledTextSegments {
-		s.Fills, s.TextDecoration = nil, ""
-		c.StyledTextSegments[i] = s
+	c.StyledTextSegments = make([]resultjson.StyledTextSegment, 0, len(n.StyledTextSegments))
+	for _, s := range n.StyledTextSegments {
+		s.Fills, s.TextDecoration, s.TextDecorationColor = nil, "", nil
+		// Ranges that differed only in paint are one range here: a link whose hover gives it the
+		// colour of the text around it splits the text nowhere in the state's drawing.
+		if k := len(c.StyledTextSegments) - 1; k >= 0 && sameStyle(c.StyledTextSegments[k], s) {
+			c.StyledTextSegments[k].Characters += s.Characters
+			c.StyledTextSegments[k].End = s.End
+			continue
+		}
+		c.StyledTextSegments = append(c.StyledTextSegments, s)
 	}
 	return c
+}
+
+// sameStyle says whether two ranges have the same style (every member but their characters and
+// place).
+func sameStyle(a, b resultjson.StyledTextSegment) bool {
+	a.Characters, a.Start, a.End = "", 0, 0
+	b.Characters, b.Start, b.End = "", 0, 0
+	return reflect.DeepEqual(a, b)
 }
 
 // otherMember names a member other than the overridable ones in which d and v differ ("" when

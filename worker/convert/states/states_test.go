@@ -2,6 +2,7 @@ package states_test
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -327,6 +328,59 @@ func TestZIndexOfTheUseIsNoVariant(t *testing.T) {
 			}
 			if len(diags) != 0 || len(use.ComponentVariants) != 1 {
 				t.Errorf("diagnostics %+v, variants %+v; want one variant", diags, use.ComponentVariants)
+			}
+		})
+	}
+}
+
+// TestRangesThatOnlyRepaint: a text whose link the state gives the colour of the text around it
+// is one range in the state's drawing, three at rest: the variant overrides its ranges with the
+// drawing's, as it does when the state gives a range a decoration colour of its own. A state that
+// also changes a range's font makes no variant.
+func TestRangesThatOnlyRepaint(t *testing.T) {
+	grey := []resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: 0.5, G: 0.5, B: 0.5}}}
+	blue := []resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{B: 1}}}
+	seg := func(chars string, start int, fills []resultjson.Paint, size float64) resultjson.StyledTextSegment {
+		return resultjson.StyledTextSegment{Characters: chars, Start: start, End: start + len(chars), FontSize: size, Fills: fills}
+	}
+	// underlined gives a range an underline of its own colour (text-decoration-color), a paint.
+	underlined := func(s resultjson.StyledTextSegment) resultjson.StyledTextSegment {
+		s.TextDecorationColor = &resultjson.TextDecorationColor{Value: blue[0]}
+		return s
+	}
+	rest := []resultjson.StyledTextSegment{seg("see ", 0, grey, 16), seg("docs", 4, blue, 16), seg(" now", 8, grey, 16)}
+	for name, tc := range map[string]struct {
+		hovered []resultjson.StyledTextSegment
+		why     string
+	}{
+		"OneRange":        {[]resultjson.StyledTextSegment{seg("see docs now", 0, grey, 16)}, ""},
+		"OtherFont":       {[]resultjson.StyledTextSegment{seg("see ", 0, grey, 16), seg("docs", 4, grey, 18), seg(" now", 8, grey, 16)}, "changes styledTextSegments of el 3"},
+		"SameRanges":      {[]resultjson.StyledTextSegment{seg("see ", 0, grey, 16), seg("docs", 4, grey, 16), seg(" now", 8, grey, 16)}, ""},
+		"UnderlineColour": {[]resultjson.StyledTextSegment{seg("see ", 0, grey, 16), underlined(seg("docs", 4, grey, 16)), seg(" now", 8, grey, 16)}, ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			p := newPage(el{name: "Button", kids: []el{{}}})
+			p.hover(2)
+			text := p.tree.Out.Children[0].Children[0].Children[0]
+			text.Type, text.Characters, text.StyledTextSegments = "TEXT", "see docs now", rest
+			diags, err := states.Variants(p.capture, p.tree, p.redraw(t, func(byID map[string]*resultjson.Node) {
+				byID[text.ID].StyledTextSegments = tc.hovered
+			}), 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			use := p.tree.Out.Children[0].Children[0]
+			if tc.why != "" {
+				if len(diags) != 1 || !strings.HasSuffix(diags[0].Message, tc.why) || use.ComponentVariants != nil {
+					t.Errorf("diagnostics %+v, variants %+v; want none and one ending %q", diags, use.ComponentVariants, tc.why)
+				}
+				return
+			}
+			if len(diags) != 0 || len(use.ComponentVariants) != 1 || len(use.ComponentVariants[0].Overrides) != 2 {
+				t.Fatalf("diagnostics %+v, variants %+v; want a Hover of two overrides", diags, use.ComponentVariants)
+			}
+			if o := use.ComponentVariants[0].Overrides[1]; o.ID != text.ID || !reflect.DeepEqual(o.StyledTextSegments, tc.hovered) {
+				t.Errorf("override %+v, want the text's ranges %+v", o, tc.hovered)
 			}
 		})
 	}
