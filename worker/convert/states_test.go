@@ -321,7 +321,8 @@ func TestCardButtonsKeepTheirStates(t *testing.T) {
 // element's, beside a border, 2 px out) and the cards' (around the "More" label inside them)
 // are the last layer of the ringed frame: hidden in every use, ABSOLUTE, 4 px outside the
 // frame on each side and stretching with it, and the Focus variant shows it (one override,
-// visible). The tags clip their content, so their ring makes no variant and a STATE_SKIPPED
+// visible); the pills in the offers after them hold it too, and the offers' own Focus, drawn
+// with the pills' in one drawing, tints the offer. The tags clip their content, so their ring makes no variant and a STATE_SKIPPED
 // says why. The picture at rest is the one the page draws without states. The golden and its
 // copy testdata/workers/result.focusrings.json are checked too.
 func TestFocusRingsHeldByTheirState(t *testing.T) {
@@ -331,9 +332,9 @@ func TestFocusRingsHeldByTheirState(t *testing.T) {
 	checkExample(t, "layout-focusrings", "../../testdata/workers/result.focusrings.json")
 	res := out.Result
 	uses, names := componentUses(res.Root)
-	if want := map[string]string{"C:1": "Pill", "C:2": "Tag", "C:3": "Card"}; !reflect.DeepEqual(names, want) ||
-		len(uses["C:1"]) != 3 || len(uses["C:2"]) != 3 || len(uses["C:3"]) != 3 {
-		t.Fatalf("components %v, want %v with 3 uses each", names, want)
+	if want := map[string]string{"C:1": "Pill", "C:2": "Tag", "C:3": "Card", "C:4": "Offer"}; !reflect.DeepEqual(names, want) ||
+		len(uses["C:1"]) != 5 || len(uses["C:2"]) != 3 || len(uses["C:3"]) != 3 || len(uses["C:4"]) != 2 {
+		t.Fatalf("components %v, want %v with 5, 3, 3 and 2 uses", names, want)
 	}
 	blue := []resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: 0.2588, G: 0.3451, B: 1}}}
 	// ring checks that frame f's last child is a hidden ring 4 px outside it, stretching with it.
@@ -377,6 +378,18 @@ func TestFocusRingsHeldByTheirState(t *testing.T) {
 		r := ring(more)
 		if i == 0 {
 			shows(card, r)
+		}
+	}
+	// The offers hold pills (uses 4 and 5 of Pill), their rings hidden too; the offer's focus,
+	// drawn with the pills', tints it: the drawing holds the pills' rings as the page does.
+	offer := uses["C:4"][0]
+	if want := []resultjson.ComponentVariant{{VariantProperties: map[string]string{resultjson.VariantPropertyState: resultjson.StateFocus},
+		Overrides: []resultjson.VariantOverride{{ID: offer.ID, Fills: &[]resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: 0.9333, G: 0.949, B: 1}}}}}}}; !reflect.DeepEqual(offer.ComponentVariants, want) {
+		t.Errorf("offer variants %s, want %s", mustJSON(t, offer.ComponentVariants), mustJSON(t, want))
+	}
+	for _, u := range uses["C:4"] {
+		if p := u.Children[1]; p.ComponentID != "C:1" {
+			t.Errorf("the offer's second layer %s, want a Pill", p.Name)
 		}
 	}
 	tag := uses["C:2"][0]

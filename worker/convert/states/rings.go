@@ -27,10 +27,21 @@ type rings struct {
 	// hidden are the rings in the page's tree (in the first use of a component, hidden), by
 	// element; each use of that component holds a copy at the same place.
 	hidden map[int]*resultjson.Node
+	// held are the hidden rings of the page's tree, those of hidden and their copies in the
+	// other uses, with the ids of the frames holding them.
+	held []heldRing
 	// next is the sequence number of the next ring's id ("1:n"): past every node of the page.
 	next int
 	// root is the page's tree (for the other uses of a component).
 	root *resultjson.Node
+}
+
+// heldRing is a hidden ring of the page's tree and the id of the frame holding it; element is
+// the ringed element's index for a ring of a first use, -1 for a copy in another use.
+type heldRing struct {
+	holder  string
+	ring    *resultjson.Node
+	element int
 }
 
 // newRings reads the page's tree for the nodes of the elements converted as boxes.
@@ -74,8 +85,8 @@ func (r *rings) holder(i int, it, state string) string {
 // would have another id than in the page's drawing), and gives each ring the id of the page's
 // ring of its element (a new one when there is none yet). The rings the page's tree holds whose
 // elements this state does not ring are placed, hidden, too, so the drawing has every layer the
-// page's tree has. It returns the rings it moved, by element.
-func (r *rings) place(variant *boxtree.Node, c *capturemodel.Capture, extra map[int]bool) map[int]*resultjson.Node {
+// page's tree has. It returns the rings it moved, by element, and the drawing's nodes by id.
+func (r *rings) place(variant *boxtree.Node, c *capturemodel.Capture, extra map[int]bool) (map[int]*resultjson.Node, map[string]*resultjson.Node) {
 	els, _ := c.Document.Elements()
 	index := make(map[*capturemodel.DOMNode]int, len(els))
 	for i, e := range els {
@@ -132,12 +143,12 @@ func (r *rings) place(variant *boxtree.Node, c *capturemodel.Capture, extra map[
 		hold(f, ring)
 		placed[i] = ring
 	}
-	for i, h := range r.hidden {
-		if f := byID[r.nodeOf[i].ID]; f != nil && !extra[i] {
-			f.Children = append(f.Children, clone(h))
+	for _, h := range r.held {
+		if f := byID[h.holder]; f != nil && (h.element < 0 || !extra[h.element]) {
+			f.Children = append(f.Children, clone(h.ring))
 		}
 	}
-	return placed
+	return placed, byID
 }
 
 // hold makes ring the last child of frame f: ABSOLUTE when f has auto layout, stretching with f.
@@ -181,12 +192,14 @@ func (r *rings) unhide(elements []int) {
 
 // keep records the hidden rings of elements as the page's, and puts a copy of each in every
 // other use of component, at its element's node's place in the use, resized with the use's
-// node (each copy with an id of its own).
-func (r *rings) keep(first *resultjson.Node, elements []int) {
+// node (each copy with an id of its own), and the same copy in that node of the state's drawing
+// (drawn: its nodes by id), so the uses of other components holding these compare with it.
+func (r *rings) keep(first *resultjson.Node, elements []int, drawn map[string]*resultjson.Node) {
 	for _, i := range elements {
 		f := r.nodeOf[i]
 		h := f.Children[len(f.Children)-1]
 		r.hidden[i] = h
+		r.held = append(r.held, heldRing{holder: f.ID, ring: h, element: i})
 		path, ok := pathTo(first, f)
 		if !ok {
 			continue
@@ -207,6 +220,10 @@ func (r *rings) keep(first *resultjson.Node, elements []int) {
 			r.next++
 			c.Width, c.Height = g.Width+h.Width-f.Width, g.Height+h.Height-f.Height
 			hold(g, c)
+			r.held = append(r.held, heldRing{holder: g.ID, ring: c, element: -1})
+			if d := drawn[g.ID]; d != nil {
+				hold(d, clone(c))
+			}
 		})
 	}
 }

@@ -171,7 +171,7 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 			if err != nil {
 				return diags, err
 			}
-			placed := rg.place(drawing, cp, extra)
+			placed, drawn := rg.place(drawing, cp, extra)
 			variant := drawing.Out
 			for _, u := range now {
 				var fresh []int // the rings of u's elements the page's tree does not hold yet
@@ -195,7 +195,7 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 				if why != "" || len(overrides) == 0 || len(overrides) > resultjson.MaxVariantOverrides {
 					rg.unhide(fresh)
 				} else {
-					rg.keep(u.node, fresh)
+					rg.keep(u.node, fresh, drawn)
 				}
 				switch {
 				case why != "":
