@@ -186,11 +186,13 @@ func takeCropShots(ctx context.Context, crops map[string]cropBox, dsf float64) m
 	}
 	slices.SortFunc(banded, func(a, b cropBox) int { return strings.Compare(a.AssetID, b.AssetID) })
 	for _, b := range cropBands(banded, dsf) {
-		var band image.Image
+		var data []byte
 		_ = within(ctx, factTimeout, "crop", func(ctx context.Context) (err error) {
-			band, err = bandShot(ctx, b)
+			data, err = clipShot(ctx, page.Viewport{X: b.x, Y: b.y, Width: b.width, Height: b.height, Scale: 1})
 			return err
 		})
+		// Decoded outside the browser's step: factTimeout bounds what the browser does.
+		band, _ := png.Decode(bytes.NewReader(data))
 		for _, c := range b.crops {
 			shot := cropShot{reason: "the crop could not be taken"}
 			if band != nil {
@@ -217,15 +219,6 @@ func singleShot(ctx context.Context, c cropBox) cropShot {
 		return cropShot{reason: "the crop could not be taken"}
 	}
 	return cropShot{data: data}
-}
-
-// bandShot takes the screenshot of band b and decodes it.
-func bandShot(ctx context.Context, b cropBand) (image.Image, error) {
-	data, err := clipShot(ctx, page.Viewport{X: b.x, Y: b.y, Width: b.width, Height: b.height, Scale: 1})
-	if err != nil {
-		return nil, err
-	}
-	return png.Decode(bytes.NewReader(data))
 }
 
 // cutCrop cuts crop c out of band (the screenshot of b at dsf device px per CSS px) as a PNG of
