@@ -7,6 +7,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/resultjson"
@@ -62,19 +63,25 @@ func added(rest, state *capturemodel.DOMNode) bool {
 	return paint.Ringed(state) && !paint.Ringed(rest)
 }
 
-// holder says why the page's node of element i cannot hold a ring state draws around it (it:
-// how the diagnostic names the element), "" when it can: it must be a FRAME that does not clip
-// its content and is not transformed.
-func (r *rings) holder(i int, it, state string) string {
+// holder says why the page's node of element i of use u cannot hold a ring state draws around it
+// (it: how the diagnostic names the element), "" when it can: it must be a FRAME in u's subtree,
+// in no instance of another component nested in u, that does not clip its content and is not
+// transformed.
+func (r *rings) holder(u *use, i int, it, state string) string {
 	f := r.nodeOf[i]
 	name := it
+	_, inside := pathTo(u.node, f)
 	switch {
+	case u.inNested(i):
+		return fmt.Sprintf("its %s state draws an outline ring around %s, inside an instance of another component", state, naming.Clip(name))
 	case f == nil || f.Type != "FRAME":
 		return fmt.Sprintf("its %s state draws an outline ring around %s, which has no frame to hold it", state, naming.Clip(name))
 	case f.ClipsContent != nil && *f.ClipsContent:
 		return fmt.Sprintf("its %s state draws an outline ring around %s, whose frame clips its content", state, naming.Clip(name))
 	case f.RelativeTransform != nil:
 		return fmt.Sprintf("its %s state draws an outline ring around %s, which is transformed", state, naming.Clip(name))
+	case !inside:
+		return fmt.Sprintf("its %s state draws an outline ring around %s, which is drawn outside it", state, naming.Clip(name))
 	}
 	return ""
 }
@@ -154,7 +161,7 @@ func (r *rings) place(variant *boxtree.Node, c *capturemodel.Capture, extra map[
 // hold makes ring the last child of frame f: ABSOLUTE when f has auto layout, stretching with f.
 func hold(f, ring *resultjson.Node) {
 	ring.LayoutPositioning = ""
-	if f.LayoutMode != "" && f.LayoutMode != "NONE" {
+	if autoLayout(f) {
 		ring.LayoutPositioning = "ABSOLUTE"
 	}
 	ring.Constraints = &resultjson.Constraints{Horizontal: "STRETCH", Vertical: "STRETCH"}
@@ -190,43 +197,67 @@ func (r *rings) unhide(elements []int) {
 	}
 }
 
-// keep records the hidden rings of elements as the page's, and puts a copy of each in every
-// other use of component, at its element's node's place in the use, resized with the use's
-// node (each copy with an id of its own), and the same copy in that node of the state's drawing
-// (drawn: its nodes by id), so the uses of other components holding these compare with it.
-func (r *rings) keep(first *resultjson.Node, elements []int, drawn map[string]*resultjson.Node) {
+// others returns the nodes of the other uses of first's component at the place of each of
+// elements' frames in first (by element), and why the rings of elements cannot be kept ("" when
+// they can): a frame without auto layout whose size differs between the uses (only an ABSOLUTE
+// layer stretching with an auto-layout frame may differ in size between uses), or copies that
+// would take the tree past resultjson.MaxNodes.
+func (r *rings) others(first *resultjson.Node, elements []int) (map[int][]*resultjson.Node, string) {
+	out := map[int][]*resultjson.Node{}
+	count := 0
+	r.root.Walk(func(*resultjson.Node) { count++ })
 	for _, i := range elements {
 		f := r.nodeOf[i]
-		h := f.Children[len(f.Children)-1]
-		r.hidden[i] = h
-		r.held = append(r.held, heldRing{holder: f.ID, ring: h, element: i})
-		path, ok := pathTo(first, f)
-		if !ok {
-			continue
-		}
+		path, _ := pathTo(first, f) // holder checked that f is in first
 		r.root.Walk(func(u *resultjson.Node) {
 			if u == first || u.ComponentID != first.ComponentID {
 				return
 			}
 			g := u
 			for _, j := range path {
-				if j >= len(g.Children) {
-					return
-				}
-				g = g.Children[j]
+				g = g.Children[j] // the uses have first's tree
 			}
+			out[i] = append(out[i], g)
+		})
+		count += len(out[i])
+		for _, g := range out[i] {
+			if !autoLayout(f) && (g.Width != f.Width || g.Height != f.Height) {
+				return nil, fmt.Sprintf("%s is of another size in another use, and a ring in a frame without auto layout keeps its size", naming.Clip(f.Name))
+			}
+		}
+	}
+	if count > resultjson.MaxNodes {
+		return nil, fmt.Sprintf("its rings in every use would take the result past %d nodes", resultjson.MaxNodes)
+	}
+	return out, ""
+}
+
+// keep records the hidden rings of elements as the page's, and puts a copy of each in others
+// (the nodes of the other uses at its frame's place, from others), resized with them (each copy
+// with an id of its own), and the same copy in that node of the state's drawing (drawn: its
+// nodes by id), so the uses of other components holding these compare with it.
+func (r *rings) keep(elements []int, others map[int][]*resultjson.Node, drawn map[string]*resultjson.Node) {
+	for _, i := range elements {
+		f := r.nodeOf[i]
+		h := f.Children[len(f.Children)-1]
+		r.hidden[i] = h
+		r.held = append(r.held, heldRing{holder: f.ID, ring: h, element: i})
+		for _, g := range others[i] {
 			c := clone(h)
 			c.ID = "1:" + strconv.Itoa(r.next)
 			r.next++
-			c.Width, c.Height = g.Width+h.Width-f.Width, g.Height+h.Height-f.Height
+			c.Width, c.Height = css.Px(g.Width+h.Width-f.Width), css.Px(g.Height+h.Height-f.Height)
 			hold(g, c)
 			r.held = append(r.held, heldRing{holder: g.ID, ring: c, element: -1})
 			if d := drawn[g.ID]; d != nil {
 				hold(d, clone(c))
 			}
-		})
+		}
 	}
 }
+
+// autoLayout says whether frame f has auto layout.
+func autoLayout(f *resultjson.Node) bool { return f.LayoutMode != "" && f.LayoutMode != "NONE" }
 
 // pathTo returns the child indices from root down to n.
 func pathTo(root, n *resultjson.Node) ([]int, bool) {
@@ -255,7 +286,7 @@ func (r *rings) holders(rec *capturemodel.StateRecord, state string, u *use, els
 				it = f.Name
 			}
 		}
-		if why := r.holder(ch.Element, it, state); why != "" {
+		if why := r.holder(u, ch.Element, it, state); why != "" {
 			return why
 		}
 	}

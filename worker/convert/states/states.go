@@ -192,10 +192,17 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 				if !lost {
 					overrides, why = compare(u.node, variant, st.capture)
 				}
+				var others map[int][]*resultjson.Node
+				if why == "" && len(fresh) > 0 {
+					others, why = rg.others(u.node, fresh)
+					if why != "" {
+						why = fmt.Sprintf("its %s state draws an outline ring: %s", st.capture, why)
+					}
+				}
 				if why != "" || len(overrides) == 0 || len(overrides) > resultjson.MaxVariantOverrides {
 					rg.unhide(fresh)
 				} else {
-					rg.keep(u.node, fresh, drawn)
+					rg.keep(fresh, others, drawn)
 				}
 				switch {
 				case why != "":
@@ -285,20 +292,29 @@ func paintOnly(rec *capturemodel.StateRecord, state string, u *use) string {
 	return ""
 }
 
-// ringOutside says why rec's changes cannot be a variant of u when they change or remove an
-// outline of u's own element that is a ring at rest (paint.Ringed: offset from the box, or
-// beside a border): the ring is a layer beside u's node, outside the layers a variant holds;
-// "" otherwise. (A ring only the state draws is held inside the node: rings.)
+// ringOutside says why rec's changes cannot be a variant of u when they change an outline ring
+// that u's own element draws at rest (paint.Ringed: offset from the box, or beside a border),
+// or remove one an element of u draws at rest: the ring is a layer beside the element's node
+// (for u's own element, outside the layers a variant holds), and its removal would shift the
+// ids of the drawing's later nodes; "" otherwise. (A ring only the state draws is held inside
+// the node: rings.)
 func ringOutside(rec *capturemodel.StateRecord, state string, u *use, els []*capturemodel.DOMNode) string {
 	for _, ch := range rec.Changes {
-		if ch.Element != u.start || u.start >= len(els) {
+		if ch.Element >= len(els) {
+			continue
+		}
+		rest := els[ch.Element]
+		if paint.Ringed(rest) && !paint.Ringed(rest.Restyled(ch.Style)) {
+			return fmt.Sprintf("its %s state removes the outline ring around %s", state, naming.Clip(naming.Layer(rest)))
+		}
+		if ch.Element != u.start {
 			continue
 		}
 		outline := false
 		for p := range ch.Style {
 			outline = outline || strings.HasPrefix(p, "outline-")
 		}
-		if outline && paint.Ringed(els[u.start]) {
+		if outline && paint.Ringed(rest) {
 			return fmt.Sprintf("its %s state changes the outline ring around it, a layer beside it that no variant holds", state)
 		}
 	}
@@ -455,7 +471,10 @@ func bare(n *resultjson.Node) resultjson.Node {
 	c.Children = nil
 	c.Visible, c.Opacity, c.Fills, c.Strokes, c.Effects = nil, nil, nil, nil, nil
 	c.StrokeWeight, c.StrokeTopWeight, c.StrokeRightWeight, c.StrokeBottomWeight, c.StrokeLeftWeight = nil, nil, nil, nil, nil
-	c.TextDecoration, c.TextDecorationColor = "", nil // the ranges carry the colour
+	c.TextDecoration = ""
+	if len(n.StyledTextSegments) > 0 {
+		c.TextDecorationColor = nil // the ranges carry the colour
+	}
 	if c.StrokeAlign == "INSIDE" && (c.Type == "FRAME" || c.Type == "RECTANGLE") {
 		c.StrokeAlign = "" // Figma's default for a frame or rectangle: a layer without strokes says none
 	}

@@ -385,3 +385,21 @@ func TestRangesThatOnlyRepaint(t *testing.T) {
 		})
 	}
 }
+
+// TestDecorationColourOfOneRun: a TEXT of one run has no ranges to carry a decoration colour, so
+// a state that changes it makes no variant (no override member holds it).
+func TestDecorationColourOfOneRun(t *testing.T) {
+	p := newPage(el{name: "Button", kids: []el{{}}})
+	p.hover(2)
+	text := p.tree.Out.Children[0].Children[0].Children[0]
+	text.Type, text.Characters = "TEXT", "docs"
+	diags, err := states.Variants(p.capture, p.tree, p.redraw(t, func(byID map[string]*resultjson.Node) {
+		byID[text.ID].TextDecorationColor = &resultjson.TextDecorationColor{Value: resultjson.Paint{Type: "SOLID", Color: &resultjson.RGB{B: 1}}}
+	}), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if use := p.tree.Out.Children[0].Children[0]; len(diags) != 1 || !strings.HasSuffix(diags[0].Message, "changes textDecorationColor of el 3") || use.ComponentVariants != nil {
+		t.Errorf("diagnostics %+v, variants %+v; want none and one about the decoration colour", diags, use.ComponentVariants)
+	}
+}
