@@ -399,7 +399,7 @@ func TestFocusRingsHeldByTheirState(t *testing.T) {
 			skipped = append(skipped, d.NodeID+" "+d.Message)
 		}
 	}
-	if want := []string{tag.ID + " Tag has no Focus variant: its focus state draws an outline ring around it, whose frame clips its content"}; !slices.Equal(skipped, want) {
+	if want := []string{tag.ID + " Tag has no Focus variant: its focus state draws an outline ring around it, which its frame would cut off (the frame clips its content)"}; !slices.Equal(skipped, want) {
 		t.Errorf("STATE_SKIPPED %q, want %q", skipped, want)
 	}
 	for _, u := range uses["C:2"] {

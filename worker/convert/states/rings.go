@@ -77,7 +77,7 @@ func (r *rings) holder(u *use, i int, it, state string) string {
 	case f == nil || f.Type != "FRAME":
 		return fmt.Sprintf("its %s state draws an outline ring around %s, which has no frame to hold it", state, naming.Clip(name))
 	case f.ClipsContent != nil && *f.ClipsContent:
-		return fmt.Sprintf("its %s state draws an outline ring around %s, whose frame clips its content", state, naming.Clip(name))
+		return fmt.Sprintf("its %s state draws an outline ring around %s, which its frame would cut off (the frame clips its content)", state, naming.Clip(name))
 	case f.RelativeTransform != nil:
 		return fmt.Sprintf("its %s state draws an outline ring around %s, which is transformed", state, naming.Clip(name))
 	case !inside:
