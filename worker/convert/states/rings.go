@@ -2,6 +2,7 @@ package states
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 
@@ -33,6 +34,8 @@ type rings struct {
 	held []heldRing
 	// next is the sequence number of the next ring's id ("1:n"): past every node of the page.
 	next int
+	// nodes counts the nodes of the page's tree, the rings included.
+	nodes int
 	// root is the page's tree (for the other uses of a component).
 	root *resultjson.Node
 }
@@ -53,7 +56,10 @@ func newRings(tree *boxtree.Node, index map[*capturemodel.DOMNode]int) *rings {
 			r.nodeOf[i] = b.Out
 		}
 	})
-	tree.Out.Walk(func(n *resultjson.Node) { r.next = max(r.next, boxtree.Seq(n.ID)+1) })
+	tree.Out.Walk(func(n *resultjson.Node) {
+		r.next = max(r.next, boxtree.Seq(n.ID)+1)
+		r.nodes++
+	})
 	return r
 }
 
@@ -61,29 +67,6 @@ func newRings(tree *boxtree.Node, index map[*capturemodel.DOMNode]int) *rings {
 // rest, in the state in state) and not at rest.
 func added(rest, state *capturemodel.DOMNode) bool {
 	return paint.Ringed(state) && !paint.Ringed(rest)
-}
-
-// holder says why the page's node of element i of use u cannot hold a ring state draws around it
-// (it: how the diagnostic names the element), "" when it can: it must be a FRAME in u's subtree,
-// in no instance of another component nested in u, that does not clip its content and is not
-// transformed.
-func (r *rings) holder(u *use, i int, it, state string) string {
-	f := r.nodeOf[i]
-	name := it
-	_, inside := pathTo(u.node, f)
-	switch {
-	case u.inNested(i):
-		return fmt.Sprintf("its %s state draws an outline ring around %s, inside an instance of another component", state, naming.Clip(name))
-	case f == nil || f.Type != "FRAME":
-		return fmt.Sprintf("its %s state draws an outline ring around %s, which has no frame to hold it", state, naming.Clip(name))
-	case f.ClipsContent != nil && *f.ClipsContent:
-		return fmt.Sprintf("its %s state draws an outline ring around %s, which its frame would cut off (the frame clips its content)", state, naming.Clip(name))
-	case f.RelativeTransform != nil:
-		return fmt.Sprintf("its %s state draws an outline ring around %s, which is transformed", state, naming.Clip(name))
-	case !inside:
-		return fmt.Sprintf("its %s state draws an outline ring around %s, which is drawn outside it", state, naming.Clip(name))
-	}
-	return ""
 }
 
 // place moves the rings a state's drawing (variant, the drawing of capture c) adds for the
@@ -177,15 +160,56 @@ func clone(n *resultjson.Node) *resultjson.Node {
 }
 
 // hide puts a hidden copy of ring (as place put it in the variant's node of element i) in the
-// page's node of element i, with a new id; it returns the copy.
-func (r *rings) hide(i int, ring *resultjson.Node) *resultjson.Node {
+// page's node of element i, with a new id, which ring takes too.
+func (r *rings) hide(i int, ring *resultjson.Node) {
 	h := clone(ring)
-	h.ID = "1:" + strconv.Itoa(r.next)
-	r.next++
+	h.ID = r.newID()
 	h.Visible = ptr(false)
 	ring.ID = h.ID
 	hold(r.nodeOf[i], h)
-	return h
+}
+
+// newID is the id of a node the pass adds: past every node of the page's tree.
+func (r *rings) newID() string {
+	r.nodes++
+	r.next++
+	return "1:" + strconv.Itoa(r.next-1)
+}
+
+// hideFor hides in the page's tree the rings of u's elements that the state's drawing placed
+// (placed, from place) for the elements of extra and the page's tree does not hold yet, and
+// returns their elements; why is set when a ring of extra in u was not placed (the drawing lost
+// it).
+func (r *rings) hideFor(u *use, extra map[int]bool, placed map[int]*resultjson.Node, state string) (fresh []int, why string) {
+	for _, i := range slices.Sorted(maps.Keys(extra)) {
+		if i < u.start || i >= u.end || r.hidden[i] != nil {
+			continue
+		}
+		if placed[i] == nil {
+			return fresh, "its " + state + " state draws an outline ring the drawing lost"
+		}
+		r.hide(i, placed[i])
+		fresh = append(fresh, i)
+	}
+	return fresh, ""
+}
+
+// settle keeps the rings hideFor hid for first (fresh: their elements) when the state makes a
+// variant (why "" and made) and the rings fit in every use (others), and takes them back
+// otherwise; it returns why the state makes no variant ("" when it does).
+func (r *rings) settle(first *resultjson.Node, fresh []int, why string, made bool, drawn map[string]*resultjson.Node, state string) string {
+	var others map[int][]*resultjson.Node
+	if why == "" && len(fresh) > 0 {
+		if others, why = r.others(first, fresh); why != "" {
+			why = fmt.Sprintf("its %s state draws an outline ring: %s", state, why)
+		}
+	}
+	if why != "" || !made {
+		r.unhide(fresh)
+	} else {
+		r.keep(fresh, others, drawn)
+	}
+	return why
 }
 
 // unhide takes back the hidden rings hide put in the page's nodes of elements (a state that
@@ -194,6 +218,7 @@ func (r *rings) unhide(elements []int) {
 	for _, i := range elements {
 		f := r.nodeOf[i]
 		f.Children = f.Children[:len(f.Children)-1]
+		r.nodes--
 	}
 }
 
@@ -204,8 +229,7 @@ func (r *rings) unhide(elements []int) {
 // would take the tree past resultjson.MaxNodes.
 func (r *rings) others(first *resultjson.Node, elements []int) (map[int][]*resultjson.Node, string) {
 	out := map[int][]*resultjson.Node{}
-	count := 0
-	r.root.Walk(func(*resultjson.Node) { count++ })
+	count := r.nodes
 	for _, i := range elements {
 		f := r.nodeOf[i]
 		path, _ := pathTo(first, f) // holder checked that f is in first
@@ -244,8 +268,7 @@ func (r *rings) keep(elements []int, others map[int][]*resultjson.Node, drawn ma
 		r.held = append(r.held, heldRing{holder: f.ID, ring: h, element: i})
 		for _, g := range others[i] {
 			c := clone(h)
-			c.ID = "1:" + strconv.Itoa(r.next)
-			r.next++
+			c.ID = r.newID()
 			c.Width, c.Height = css.Px(g.Width+h.Width-f.Width), css.Px(g.Height+h.Height-f.Height)
 			hold(g, c)
 			r.held = append(r.held, heldRing{holder: g.ID, ring: c, element: -1})
@@ -273,21 +296,36 @@ func pathTo(root, n *resultjson.Node) ([]int, bool) {
 }
 
 // holders says why a ring that rec's changes draw around an element of u (and not at rest)
-// has no frame to hold it (holder), "" when every such ring has one.
+// has no frame to hold it, "" when every such ring has one: the page's node of the element must
+// be a FRAME in u's subtree, in no instance of another component nested in u, that does not clip
+// its content and is not transformed.
 func (r *rings) holders(rec *capturemodel.StateRecord, state string, u *use, els []*capturemodel.DOMNode) string {
 	for _, ch := range rec.Changes {
-		if ch.Element >= len(els) || !added(els[ch.Element], els[ch.Element].Restyled(ch.Style)) {
+		i := ch.Element
+		if i >= len(els) || !added(els[i], els[i].Restyled(ch.Style)) {
 			continue
 		}
+		f := r.nodeOf[i]
 		it := "it"
-		if ch.Element != u.start {
-			it = naming.Layer(els[ch.Element])
-			if f := r.nodeOf[ch.Element]; f != nil {
+		if i != u.start {
+			it = naming.Layer(els[i])
+			if f != nil {
 				it = f.Name
 			}
 		}
-		if why := r.holder(u, ch.Element, it, state); why != "" {
-			return why
+		ring := fmt.Sprintf("its %s state draws an outline ring around %s", state, naming.Clip(it))
+		switch {
+		case u.inNested(i):
+			return ring + ", inside an instance of another component"
+		case f == nil || f.Type != "FRAME":
+			return ring + ", which has no frame to hold it"
+		case f.ClipsContent != nil && *f.ClipsContent:
+			return ring + ", which its frame would cut off (the frame clips its content)"
+		case f.RelativeTransform != nil:
+			return ring + ", which is transformed"
+		}
+		if _, inside := pathTo(u.node, f); !inside {
+			return ring + ", which is drawn outside it"
 		}
 	}
 	return ""

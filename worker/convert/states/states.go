@@ -163,7 +163,9 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 			for _, u := range now {
 				for _, ch := range records[u].Changes {
 					changes[ch.Element] = ch.Style
-					extra[ch.Element] = added(els[ch.Element], els[ch.Element].Restyled(ch.Style))
+					if added(els[ch.Element], els[ch.Element].Restyled(ch.Style)) {
+						extra[ch.Element] = true
+					}
 				}
 			}
 			cp := withChanges(c, changes)
@@ -174,36 +176,12 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 			placed, drawn := rg.place(drawing, cp, extra)
 			variant := drawing.Out
 			for _, u := range now {
-				var fresh []int // the rings of u's elements the page's tree does not hold yet
-				lost := false
-				for _, i := range slices.Sorted(maps.Keys(extra)) {
-					if !extra[i] || i < u.start || i >= u.end || rg.hidden[i] != nil {
-						continue
-					}
-					if placed[i] == nil {
-						lost = true
-						break
-					}
-					rg.hide(i, placed[i])
-					fresh = append(fresh, i)
-				}
+				fresh, why := rg.hideFor(u, extra, placed, st.capture)
 				var overrides []resultjson.VariantOverride
-				why := "its " + st.capture + " state draws an outline ring the drawing lost"
-				if !lost {
+				if why == "" {
 					overrides, why = compare(u.node, variant, st.capture)
 				}
-				var others map[int][]*resultjson.Node
-				if why == "" && len(fresh) > 0 {
-					others, why = rg.others(u.node, fresh)
-					if why != "" {
-						why = fmt.Sprintf("its %s state draws an outline ring: %s", st.capture, why)
-					}
-				}
-				if why != "" || len(overrides) == 0 || len(overrides) > resultjson.MaxVariantOverrides {
-					rg.unhide(fresh)
-				} else {
-					rg.keep(fresh, others, drawn)
-				}
+				why = rg.settle(u.node, fresh, why, len(overrides) > 0 && len(overrides) <= resultjson.MaxVariantOverrides, drawn, st.capture)
 				switch {
 				case why != "":
 					skip(u.node, st.value, why)
