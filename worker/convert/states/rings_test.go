@@ -195,3 +195,30 @@ func TestRingsThatMakeNoVariant(t *testing.T) {
 		}
 	})
 }
+
+// TestRingsWithinMaxNodes: a focus that rings the first of two pills adds a hidden ring to each
+// (2 nodes); on a page of resultjson.MaxNodes nodes with them it makes its variant, one node
+// more and it makes none, with a STATE_SKIPPED about the limit.
+func TestRingsWithinMaxNodes(t *testing.T) {
+	for name, filler := range map[string]int{"AtMax": resultjson.MaxNodes - 8, "PastMax": resultjson.MaxNodes - 7} {
+		t.Run(name, func(t *testing.T) {
+			// html, body, two pills of 2 nodes each, filler elements: 6 + filler nodes, 2 rings.
+			kids := append([]ringEl{pill(true), pill(false)}, make([]ringEl, filler)...)
+			root, diags := variantsWithRings(t, ringEl{kids: []ringEl{{kids: kids}}},
+				[]capturemodel.StateRecord{{Element: 2, State: "focus", Changes: []capturemodel.StateChange{{Element: 2, Style: outline}}}}, nil)
+			nodes := 0
+			root.Walk(func(*resultjson.Node) { nodes++ })
+			made := len(root.Children[0].Children[0].ComponentVariants) == 1
+			if want := name == "AtMax"; made != want || (len(diags) == 1 && strings.Contains(diags[0], fmt.Sprintf("past %d nodes", resultjson.MaxNodes))) == want {
+				t.Errorf("%d nodes, variant made %v, diagnostics %q; want made %v", nodes, made, diags, want)
+			}
+			want := 6 + filler // and the two rings with the variant
+			if made {
+				want += 2
+			}
+			if nodes != want {
+				t.Errorf("%d nodes, want %d", nodes, want)
+			}
+		})
+	}
+}
