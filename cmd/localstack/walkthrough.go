@@ -51,7 +51,7 @@ The main job, from a second shell in this directory (docs/walkthrough.md explain
   # 4. ask until status is COMPLETED (or FAILED, with errorMessage)
   gql '{"query":"query($id: ID!) { code2des(id: $id) { status warningCount errorMessage } }","variables":{"id":"'"$JOB"'"}}'
   # 5. the Figma node tree with its images inlined
-  gql '{"query":"query($id: ID!) { code2desResult(id: $id) { warningCount warnings { code message } root styles variables diagnostics { code message nodeId } images { ref mimeType width height } } }","variables":{"id":"'"$JOB"'"}}'
+  gql '{"query":"query($id: ID!) { code2desResult(id: $id) { warningCount warnings { code message nodeId } root styles variables diagnostics { code message nodeId } images { ref mimeType width height byteSize sha256 } fidelity { ssim diffRatio textCoverage imageCoverage } } }","variables":{"id":"'"$JOB"'"}}'
   # 6. record the root node the plugin created in Figma (the first call wins)
   gql '{"query":"mutation($id: ID!) { materializeCode2Des(input: {code2desId: $id, nodeId: \"12:345\"}) { recorded code2des { materializedNodeId } } }","variables":{"id":"'"$JOB"'"}}'
 

@@ -186,6 +186,7 @@ func TestWalkthroughNamesThisRun(t *testing.T) {
 		"code2des(id: $id)",
 		"code2desResult(id: $id)",
 		"root styles variables diagnostics { code message nodeId }",
+		"fidelity { ssim diffRatio textCoverage imageCoverage }",
 		"materializeCode2Des(input: {code2desId: $id",
 	} {
 		if !strings.Contains(got, want) {

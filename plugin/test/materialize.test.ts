@@ -735,7 +735,7 @@ test("components of one kind: a nav's links and its current one are variants of 
   assert.ok(links !== undefined && features !== undefined);
   // The links' Default has a Hover state: the names carry both properties.
   assert.deepEqual(links.children.map((c) => c.name), ["Variant=Default, State=Default", "Variant=Default, State=Hover", "Variant=Active, State=Default"]);
-  assert.deepEqual(features.children.map((c) => c.name), ["Variant=Default", "Variant=Variant 2", "Variant=Variant 3"]);
+  assert.deepEqual(features.children.map((c) => c.name), ["Variant=Default", "Variant=Two", "Variant=Three"]);
   const [main, , active] = links.children;
   assert.ok(main instanceof StubComponent && active instanceof StubComponent);
   assert.equal(links.defaultVariant, main);
@@ -801,7 +801,7 @@ test("components of one kind: a variant met before its set's Default builds the 
   assert.deepEqual(texts, ["One", "Two", "Six"]);
 });
 
-test("nested instances: each feature card's and the plan card's component holds instances of Btn, and the page's cards hold them with their own labels", async () => {
+test("nested instances: each feature card's and the plan card's component holds instances of Button, and the page's cards hold them with their own labels", async () => {
   const golden = goldenResults().find((f) => f.name === "golden/result.nested.json");
   assert.ok(golden, "the golden nested page");
   const stub = install();
@@ -811,7 +811,7 @@ test("nested instances: each feature card's and the plan card's component holds 
   const root = await materialize(golden.result);
   const holder = stub.currentPage.children.find((n) => n.name === ComponentsFrameName);
   assert.ok(holder instanceof StubFrame);
-  assert.deepEqual(holder.children.map((c) => [c.type, c.name]), [["COMPONENT", "Btn"], ["COMPONENT", "Heading 3"], ["COMPONENT_SET", "Feature"], ["COMPONENT", "Plan"]],
+  assert.deepEqual(holder.children.map((c) => [c.type, c.name]), [["COMPONENT", "Button"], ["COMPONENT", "Heading 3"], ["COMPONENT_SET", "Feature"], ["COMPONENT", "Plan"]],
     "the components a main holds instances of are made before it");
   const [btn, heading, features, plan] = holder.children;
   assert.ok(btn instanceof StubComponent && heading instanceof StubComponent && features instanceof StubComponentSet && plan instanceof StubComponent);
@@ -820,7 +820,7 @@ test("nested instances: each feature card's and the plan card's component holds 
   // Every variant of the set holds a heading and a button: instances of their components.
   for (const v of features.children) {
     assert.ok(v instanceof StubComponent);
-    assert.deepEqual(v.children.map((c) => (c instanceof StubInstance ? c.mainComponent.name : c.type)), ["Heading 3", "Btn"], v.name);
+    assert.deepEqual(v.children.map((c) => (c instanceof StubInstance ? c.mainComponent.name : c.type)), ["Heading 3", "Button"], v.name);
   }
   assert.deepEqual(Object.keys(features.componentPropertyDefinitions), [], "the set has no property of the layers of its nested instances");
   const page = stub.currentPage.children.find((n) => n.id === root.id);
@@ -829,17 +829,17 @@ test("nested instances: each feature card's and the plan card's component holds 
   assert.ok(start instanceof StubInstance && start.mainComponent === btn && row instanceof StubFrame && plans instanceof StubFrame);
   assert.equal(start.componentProperties[label(btn)]?.value, "Get started");
   const cards = row.children;
-  assert.deepEqual(cards.map((c) => (c instanceof StubInstance ? c.mainComponent.name : c.type)), ["Variant=Default", "Variant=Variant 2", "Variant=Variant 3"]);
+  assert.deepEqual(cards.map((c) => (c instanceof StubInstance ? c.mainComponent.name : c.type)), ["Variant=Default", "Variant=Two", "Variant=Three"]);
   const buttons = cards.map((c) => (c instanceof StubFrame ? c.children[1] : undefined));
   // Figma lays the card out again once its nested button took its label's width: centred in
   // the second card, at the end in the third.
   assert.deepEqual(buttons.map((b) => (b instanceof StubInstance ? [b.mainComponent.name, b.componentProperties[label(btn)]?.value, b.width, b.x] : b?.type)),
-    [["Btn", "Try it", 70.63, 16], ["Btn", "Read the audit", 142.05, 28.97], ["Btn", "Source", 84.98, 99.02]], "each card's button: its label, width and place");
-  // The plan cards repeat: instances of Plan, whose main holds an instance of Btn; the second
+    [["Button", "Try it", 70.63, 16], ["Button", "Read the audit", 142.05, 28.97], ["Button", "Source", 84.98, 99.02]], "each card's button: its label, width and place");
+  // The plan cards repeat: instances of Plan, whose main holds an instance of Button; the second
   // card's button takes its label by the nested instance's property, and its width from it.
-  assert.deepEqual(plan.children.map((c) => (c instanceof StubInstance ? c.mainComponent.name : c.type)), ["FRAME", "Btn"]);
+  assert.deepEqual(plan.children.map((c) => (c instanceof StubInstance ? c.mainComponent.name : c.type)), ["FRAME", "Button"]);
   assert.deepEqual(plans.children.map((c) => {
     const b = c instanceof StubInstance && c.mainComponent === plan ? c.children[1] : undefined;
     return b instanceof StubInstance ? [b.mainComponent.name, b.componentProperties[label(btn)]?.value, b.width] : c.type;
-  }), [["Btn", "Buy Basic", 105.64], ["Btn", "Buy Pro", 90.5]]);
+  }), [["Button", "Buy Basic", 105.64], ["Button", "Buy Pro", 90.5]]);
 });

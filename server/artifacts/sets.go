@@ -1,6 +1,9 @@
 package artifacts
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Variants of one kind (docs/results.md "Components"): the first use of a component may say
 // that the component is a variant in the component set of another (variantOf, that component's
@@ -18,6 +21,9 @@ const (
 	variantProperty = "Variant"
 	// defaultVariant is the Default component's value, which no variant may take.
 	defaultVariant = "Default"
+	// variantNameSeparators separate the properties and values of a variant component's name
+	// in Figma ("Variant=Active, State=Default"): no Variant value holds them.
+	variantNameSeparators = ",="
 )
 
 // setVariant is what a node says of its component's place in a set: the component whose set it
@@ -27,7 +33,8 @@ type setVariant struct {
 }
 
 // setVariantProperties reads a node's {"Variant": value}: one property, a value of 1 to
-// MaxVariantValueLength characters other than Default.
+// MaxVariantValueLength characters other than Default, without "," and "=" (Figma's variant
+// names are "Variant=value, State=Default").
 func (w *treeWalker) setVariantProperties() (*string, error) {
 	w.structured = true
 	if err := w.expectDelim('{', `an object in "variantProperties"`); err != nil {
@@ -48,6 +55,9 @@ func (w *treeWalker) setVariantProperties() (*string, error) {
 		}
 		if !lengthIn(*value, 1, MaxVariantValueLength) {
 			return nil, fmt.Errorf("a Variant value must have 1 to %d characters", MaxVariantValueLength)
+		}
+		if strings.ContainsAny(*value, variantNameSeparators) {
+			return nil, fmt.Errorf(`a Variant value holds "," or "=", which separate the properties of a variant's name in Figma: %q`, *value)
 		}
 		if *value == defaultVariant {
 			return nil, fmt.Errorf("a variant's Variant value is %q, which names its set's Default component", defaultVariant)

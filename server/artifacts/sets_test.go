@@ -36,6 +36,8 @@ func TestSetRules(t *testing.T) {
 		{"ErrPastMaxSetVariants", componentTree(tooMany...), fmt.Sprintf(`component "C:1" has more than %d variants`, MaxSetVariants)},
 		{"OKValueAtMaxLength", cards(featured("b", 110, variant("C:1", strings.Repeat("é", MaxVariantValueLength)))), ""},
 		{"ErrValuePastMaxLength", cards(featured("b", 110, variant("C:1", strings.Repeat("é", MaxVariantValueLength+1)))), fmt.Sprintf("a Variant value must have 1 to %d characters", MaxVariantValueLength)},
+		{"ErrValueWithComma", cards(featured("b", 110, variant("C:1", "Plans, prices"))), `a Variant value holds "," or "="`},
+		{"ErrValueWithEquals", cards(featured("b", 110, variant("C:1", "a=b"))), `a Variant value holds "," or "="`},
 		{"ErrValueDefault", cards(featured("b", 110, variant("C:1", "Default"))), `names its set's Default component`},
 		{"ErrUnknownProperty", cards(featured("b", 110, `,"componentName":"P","variantOf":"C:1","variantProperties":{"State":"Hover"}`)), `unknown property "State"`},
 		{"ErrNoProperties", cards(featured("b", 110, `,"componentName":"P","variantOf":"C:1"`)), "one of variantOf and variantProperties without the other"},

@@ -318,7 +318,8 @@ func noneSkipped(t *testing.T, res *resultjson.Result) {
 // TestSiblingsOfOneKindAreVariants: variants.html (testdata/layout-site): the nav's links that
 // repeat are one component Link (with its Hover state), its current link (a 3 px bottom border
 // makes it 3 px taller) the variant Active of Link's set; the three feature cards, each an icon
-// over a label aligned its own way (start, centre, end), one set of three. Every use keeps its own boxes. The example
+// over a label aligned its own way (start, centre, end), one set of three, each variant named by
+// its label ("Two", "Three"). Every use keeps its own boxes. The example
 // testdata/workers/result.variants.json is a copy of its golden.
 func TestSiblingsOfOneKindAreVariants(t *testing.T) {
 	checkExample(t, "layout-variants", "../../testdata/workers/result.variants.json")
@@ -333,10 +334,10 @@ func TestSiblingsOfOneKindAreVariants(t *testing.T) {
 	}
 	for id, w := range map[string]want{
 		"C:1": {3, "Link", "", "", 40, true},
-		"C:2": {1, "Active", "C:1", "Active", 43, false},
+		"C:2": {1, "Link 2", "C:1", "Active", 43, false},
 		"C:3": {1, "Feature", "", "", 88, false},
-		"C:4": {1, "Feature 2", "C:3", "Variant 2", 88, false},
-		"C:5": {1, "Feature 3", "C:3", "Variant 3", 88, false},
+		"C:4": {1, "Feature 2", "C:3", "Two", 88, false},
+		"C:5": {1, "Feature 3", "C:3", "Three", 88, false},
 	} {
 		u := uses[id]
 		if len(u) != w.uses || names[id] != w.name {
@@ -361,7 +362,7 @@ func TestSiblingsOfOneKindAreVariants(t *testing.T) {
 
 // TestUsesHoldUsesOfOtherComponents: nested.html (testdata/layout-site): the page's six buttons
 // (in the hero, in each feature card and in each plan card, each its own label and width) are
-// one component Btn; the feature cards' headings another; the three feature cards, each aligned
+// one component Button (its class btn written out); the feature cards' headings another; the three feature cards, each aligned
 // its own way, one set whose components hold uses of both (nested instances), named by their
 // kind; the two plan cards one component holding a use of Btn (a repeat inside a repeat that
 // also stands elsewhere). The example testdata/workers/result.nested.json is a copy of its
@@ -370,7 +371,7 @@ func TestUsesHoldUsesOfOtherComponents(t *testing.T) {
 	checkExample(t, "layout-nested", "../../testdata/workers/result.nested.json")
 	res := loadFixture(t, "layout-nested").convert(t).Result
 	uses, names := componentUses(res.Root)
-	if got := fmt.Sprintln(len(uses["C:1"]), names["C:1"], len(uses["C:3"]), names["C:3"]); got != "6 Btn 3 Heading 3\n" {
+	if got := fmt.Sprintln(len(uses["C:1"]), names["C:1"], len(uses["C:3"]), names["C:3"]); got != "6 Button 3 Heading 3\n" {
 		t.Errorf("buttons and headings: %s", got)
 	}
 	features := res.Root.Children[1].Children

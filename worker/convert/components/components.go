@@ -826,7 +826,9 @@ func Name(uses []*resultjson.Node) string {
 var tagWords = map[string]string{"a": "Link", "li": "List item", "button": "Button", "pre": "Code block", "code": "Code", "kbd": "Key",
 	"h1": "Heading 1", "h2": "Heading 2", "h3": "Heading 3", "h4": "Heading 4", "h5": "Heading 5", "h6": "Heading 6", "p": "Paragraph",
 	"div": "Box", "span": "Box", "article": "Article", "section": "Section", "label": "Label", "figure": "Figure", "blockquote": "Quote",
-	"dt": "Term", "dd": "Description", "input": "Input", "select": "Select", "img": "Image"}
+	"dt": "Term", "dd": "Description", "input": "Input", "select": "Select", "img": "Image", "strong": "Strong text",
+	"b": "Bold text", "em": "Emphasis", "small": "Small text", "ul": "List", "ol": "List", "tr": "Row", "td": "Cell",
+	"th": "Header cell", "textarea": "Text area", "svg": "Icon"}
 
 // shared is the name the uses share (Name without the tag words).
 func shared(uses []*resultjson.Node) string {

@@ -3,7 +3,9 @@ package components
 import (
 	"slices"
 	"strconv"
+	"strings"
 
+	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
@@ -29,8 +31,9 @@ const MaxSetVariants = resultjson.MaxSetVariants
 const MinSetSiblings = 3
 
 // variantMarkers are class tokens that name a variant: a variant whose first use's element has
-// one that the Default's first use lacks takes its value ("is-active": "Active"); other variants
-// are "Variant 2", "Variant 3", ... in the order of their first uses among the siblings.
+// one that the Default's first use lacks takes its value ("is-active": "Active"). Other variants
+// are named by what else tells them apart (value), else "Variant 2", "Variant 3", ... in the
+// order of their first uses among the siblings.
 var variantMarkers = map[string]string{
 	"active": "Active", "is-active": "Active", "current": "Current", "is-current": "Current",
 	"selected": "Selected", "is-selected": "Selected", "featured": "Featured", "is-featured": "Featured",
@@ -264,14 +267,67 @@ func (s *setMaker) set(siblings []*resultjson.Node, with []string) {
 }
 
 // value is the Variant value of the variant whose first use is first, the set's Default's first
-// use being def, the n-th component of its set (variantMarkers).
+// use being def, the n-th component of its set: its variant marker (variantMarkers), else the
+// first class of its element that the Default's lacks and that names a kind or a modifier
+// ("is-primary": "Primary", "card--wide": "Wide", "language-go": "Language go"), else the label of its name when the
+// Default's differs ("Card / Smart themes": "Smart themes"), else the start of its first text
+// ("Favourite"), else "Variant n"; at most MaxVariantValueLength characters, without the "," and
+// "=" of Figma's variant names.
 func (s *setMaker) value(first, def *resultjson.Node, n int) string {
+	theirs := s.elements[def].Classes
 	for _, c := range s.elements[first].Classes {
-		if v := variantMarkers[c]; v != "" && !slices.Contains(s.elements[def].Classes, c) {
+		if v := variantMarkers[c]; v != "" && !slices.Contains(theirs, c) {
 			return v
 		}
 	}
+	for _, c := range s.elements[first].Classes {
+		if slices.Contains(theirs, c) {
+			continue
+		}
+		modifier := c
+		if _, m, ok := strings.Cut(c, "--"); ok && m != "" {
+			modifier = m // BEM's card--featured
+		}
+		modifier = strings.TrimPrefix(strings.TrimPrefix(modifier, "is-"), "has-")
+		if v := naming.ClassKind(modifier); v != "" {
+			return variantValue(v)
+		}
+	}
+	if _, label, ok := strings.Cut(first.Name, " / "); ok && first.Name != def.Name {
+		if v := variantValue(label); v != "" {
+			return v
+		}
+	}
+	if v := variantValue(firstText(first)); v != "" {
+		return v
+	}
 	return "Variant " + strconv.Itoa(n)
+}
+
+// maxTextValueRunes bounds a Variant value read from a variant's text, in characters.
+const maxTextValueRunes = 24
+
+// variantValue makes s a Variant value: without "," and "=" (which separate the properties
+// and values of a variant's name in Figma), its runs of white space one space, cut to
+// maxTextValueRunes characters (the last one an ellipsis) when longer.
+func variantValue(s string) string {
+	s = strings.Join(strings.Fields(strings.NewReplacer(",", " ", "=", " ").Replace(s)), " ")
+	if r := []rune(s); len(r) > maxTextValueRunes {
+		return strings.TrimSpace(string(r[:maxTextValueRunes-1])) + "…"
+	}
+	return s
+}
+
+// firstText is the characters of the first TEXT under n, in the order the result lists them
+// ("" when none).
+func firstText(n *resultjson.Node) string {
+	text := ""
+	n.Walk(func(c *resultjson.Node) {
+		if text == "" && c.Type == "TEXT" {
+			text = c.Characters
+		}
+	})
+	return text
 }
 
 // renumber numbers the components under root C:1, C:2, ... in the document order of their first

@@ -54,10 +54,10 @@ func TestTheCurrentLinkIsAVariant(t *testing.T) {
 		t.Fatalf("names %q %q %q", root.Children[0].ComponentName, root.Children[1].ComponentName, root.Children[2].ComponentName)
 	}
 	// The current link first: the components are numbered in document order, the Default is
-	// still the one that repeats, and a variant without a marker class is numbered.
+	// still the one that repeats, and a variant without a marker class is named by its text.
 	root = page(current("b", 0, 80, "Pricing"), link("a", 100, 40, "Home"), link("c", 300, 120, "Documentation"))
 	components.Build(root, 10, tagged(root, "a", nil))
-	if got := variants(root); got != "C:1>C:2=Variant 2,C:2,C:2" {
+	if got := variants(root); got != "C:1>C:2=Pricing,C:2,C:2" {
 		t.Fatalf("uses %s", got)
 	}
 	if root.Children[0].ComponentName == "" || root.Children[1].ComponentName == "" || root.Children[2].ComponentName != "" {
@@ -91,7 +91,7 @@ func TestMinSetSiblings(t *testing.T) {
 	}
 	at := cards(components.MinSetSiblings)
 	components.Build(at, 10, tagged(at, "li", nil))
-	if got := variants(at); got != "C:1,C:2>C:1=Variant 2,C:3>C:1=Variant 3" {
+	if got := variants(at); got != "C:1,C:2>C:1=Alpha,C:3>C:1=Alpha 2" {
 		t.Fatalf("%d siblings: %s", components.MinSetSiblings, got)
 	}
 }
@@ -145,10 +145,10 @@ func TestAVariantKeepsTheUsesInsideIt(t *testing.T) {
 		outside        int
 		uses, inBodies string
 	}{
-		{"all inside", true, 0, "C:1,C:1,C:3>C:1=Variant 2,C:4>C:1=Variant 3", "C:2Body,C:2,C:2,C:2"},
-		{"one outside", true, 1, "C:1,C:1,C:3>C:1=Variant 2,C:4>C:1=Variant 3,C:2", "C:2Body,C:2,C:2,C:2,C:2"},
-		{"two outside", true, 2, "C:1,C:1,C:3>C:1=Variant 2,C:4>C:1=Variant 3,C:2,C:2", "C:2Body,C:2,C:2,C:2,C:2,C:2"},
-		{"one-offs", false, 0, "C:1,C:3>C:1=Variant 2,C:4>C:1=Variant 3", "C:2Body,C:2,C:2"},
+		{"all inside", true, 0, "C:1,C:1,C:3>C:1=x,C:4>C:1=x 2", "C:2Body,C:2,C:2,C:2"},
+		{"one outside", true, 1, "C:1,C:1,C:3>C:1=x,C:4>C:1=x 2,C:2", "C:2Body,C:2,C:2,C:2,C:2"},
+		{"two outside", true, 2, "C:1,C:1,C:3>C:1=x,C:4>C:1=x 2,C:2,C:2", "C:2Body,C:2,C:2,C:2,C:2,C:2"},
+		{"one-offs", false, 0, "C:1,C:3>C:1=x,C:4>C:1=x 2", "C:2Body,C:2,C:2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			kids := []*resultjson.Node{feature("a", 0, 1), feature("b", 110, 2), feature("c", 220, 3)}
@@ -187,7 +187,7 @@ func TestARepeatLeftPlainBecomesASet(t *testing.T) {
 	b = link("b", 100, 80, "Pricing")
 	b.Children[0].X += 1.01
 	root = page(link("a", 0, 40, "Home"), b, link("c", 300, 120, "Documentation"))
-	if d := components.Build(root, 10, tagged(root, "a", nil)); len(d) != 0 || variants(root) != "C:1,C:2>C:1=Variant 2,C:1" {
+	if d := components.Build(root, 10, tagged(root, "a", nil)); len(d) != 0 || variants(root) != "C:1,C:2>C:1=Pricing,C:1" {
 		t.Fatalf("siblings: uses %s, diagnostics %v", variants(root), d)
 	}
 }
@@ -206,7 +206,7 @@ func TestOddOnesOutOfARepeat(t *testing.T) {
 		want string
 	}{
 		{"shares the classes", components.Element{Tag: "a", Classes: []string{"tab", "small", "link", "nav", "is-active"}}, "C:1,C:2>C:1=Active,C:1"},
-		{"shares half the classes", components.Element{Tag: "a", Classes: []string{"tab", "small", "wide"}}, "C:1,C:2>C:1=Variant 2,C:1"},
+		{"shares half the classes", components.Element{Tag: "a", Classes: []string{"tab", "small", "wide"}}, "C:1,C:2>C:1=Wide,C:1"},
 		{"shares less than half", components.Element{Tag: "a", Classes: []string{"tab", "wide"}}, "C:1,,C:1"},
 		{"shares only a marker", components.Element{Tag: "a", Classes: []string{"is-active"}}, "C:1,,C:1"},
 		{"another tag", components.Element{Tag: "span", Classes: []string{"tab", "is-active"}}, "C:1,,C:1"},
@@ -238,7 +238,7 @@ func TestOddOneOutOfASetOfOneOffs(t *testing.T) {
 	root := page(current, tab("b", 100, 50), tab("c", 200, 60), tab("d", 300, 70))
 	p := tagged(root, "a", map[int][]string{0: {"tab", "is-active"}, 1: {"tab"}, 2: {"tab"}, 3: {"tab"}})
 	components.Build(root, 10, p)
-	if got := variants(root); got != "C:1>C:2=Active,C:2,C:3>C:2=Variant 2,C:4>C:2=Variant 3" {
+	if got := variants(root); got != "C:1>C:2=Active,C:2,C:3>C:2=c,C:4>C:2=d" {
 		t.Fatalf("uses %s", got)
 	}
 }
@@ -253,5 +253,43 @@ func TestASetHoldsNoUseOfItself(t *testing.T) {
 	components.Build(root, 10, tagged(root, "a", map[int][]string{0: {"item"}, 1: {"item"}, 2: {"item"}}))
 	if got := variants(root); got != "C:1,,C:1" || sub.ComponentID != "C:1" {
 		t.Fatalf("uses %s, the submenu's item %q; want C:1,,C:1 and C:1", got, sub.ComponentID)
+	}
+}
+
+// TestVariantValues: a variant's value is its marker class, else a class of its own that names
+// a kind or a modifier, else its name's label, else its first text, without Figma's "," and
+// "=", cut at maxTextValueRunes (24) characters; else "Variant n".
+func TestVariantValues(t *testing.T) {
+	const at = "abcdefghijklmnopqrstuvwx" // 24 characters
+	for _, tc := range []struct {
+		name    string
+		classes []string
+		layer   string
+		text    string
+		want    string
+	}{
+		{"marker", []string{"tab", "is-active"}, "Tab", "x", "Active"},
+		{"own class", []string{"tab", "tab-wide"}, "Tab", "x", "Tab wide"},
+		{"BEM modifier", []string{"tab", "tab--wide"}, "Tab", "x", "Wide"},
+		{"modifier", []string{"tab", "is-primary"}, "Tab", "x", "Primary"},
+		{"utility classes only", []string{"tab", "bg-white", "flex-col", "px-4"}, "Tab", "Pricing", "Pricing"},
+		{"label", []string{"tab"}, "Tab / Smart themes", "x", "Smart themes"},
+		{"text", []string{"tab"}, "Tab", "Plans, prices = value", "Plans prices value"},
+		{"text at the limit", []string{"tab"}, "Tab", at, at},
+		{"text past the limit", []string{"tab"}, "Tab", at + "y", "abcdefghijklmnopqrstuvw…"},
+		{"no text", []string{"tab"}, "Tab", "", "Variant 2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l := link("b", 100, 80, "Pricing")
+			l.Children = append(l.Children, &resultjson.Node{Type: "RECTANGLE", ID: "bi", Name: "Indicator", Y: 38, Width: 80, Height: 2, Fills: solid(0.2)})
+			l.Name, l.Children[0].Characters = tc.layer, tc.text
+			root := page(link("a", 0, 40, "Home"), l, link("c", 300, 120, "Documentation"))
+			p := tagged(root, "a", map[int][]string{0: {"tab"}, 2: {"tab"}})
+			p.Elements[root.Children[1]] = components.Element{Tag: "a", Classes: tc.classes}
+			components.Build(root, 10, p)
+			if got := variants(root); got != "C:1,C:2>C:1="+tc.want+",C:1" {
+				t.Errorf("uses %s, want the value %q", got, tc.want)
+			}
+		})
 	}
 }

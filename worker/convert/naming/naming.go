@@ -30,12 +30,62 @@ var landmarkRoles = map[string]string{"navigation": "nav", "banner": "header", "
 // generatedClass matches class names made by tools rather than people: CSS-in-JS hashes
 // (css-1x2y3z, sc-bdVaJa), utility classes with digits, variants or arbitrary values (px-4,
 // md:flex, w-[20px]).
-var generatedClass = regexp.MustCompile(`\d|:|\[|^(css|sc|jsx|svelte|emotion)-|^_`)
+var generatedClass = regexp.MustCompile(`\d|:|\[|/|^(css|sc|jsx|svelte|emotion)-|^_`)
 
-// utilityClasses are common layout utility class names that say nothing about the element.
-var utilityClasses = map[string]bool{"flex": true, "grid": true, "block": true, "inline": true, "hidden": true, "relative": true,
-	"absolute": true, "fixed": true, "sticky": true, "container": true, "row": true, "col": true, "clearfix": true,
-	"items-center": true, "justify-between": true, "justify-center": true, "mx-auto": true, "w-full": true, "h-full": true}
+// utilityClasses are utility class names without digits (Tailwind's and Bootstrap's) that say
+// how an element looks or is laid out, not what it is.
+var utilityClasses = map[string]bool{"flex": true, "grid": true, "block": true, "inline": true, "inline-block": true,
+	"inline-flex": true, "inline-grid": true, "hidden": true, "contents": true, "relative": true, "absolute": true,
+	"fixed": true, "sticky": true, "static": true, "container": true, "row": true, "col": true, "clearfix": true,
+	"mx-auto": true, "my-auto": true, "ms-auto": true, "me-auto": true, "w-full": true, "h-full": true, "w-auto": true,
+	"h-auto": true, "w-screen": true, "h-screen": true, "min-h-screen": true, "uppercase": true, "lowercase": true,
+	"capitalize": true, "normal-case": true, "italic": true, "not-italic": true, "underline": true, "no-underline": true,
+	"line-through": true, "truncate": true, "antialiased": true, "subpixel-antialiased": true, "shadow": true,
+	"rounded": true, "border": true, "transform": true, "transition": true, "visible": true, "invisible": true,
+	"sr-only": true, "not-sr-only": true, "visually-hidden": true, "grow": true, "shrink": true, "ring": true,
+	"outline": true, "isolate": true, "filter": true, "small": true, "lead": true, "vstack": true, "hstack": true,
+	"stretched-link": true, "list-none": true, "list-disc": true, "list-decimal": true, "list-inside": true,
+	"list-outside": true, "list-unstyled": true, "list-inline": true, "list-reset": true, "select-none": true,
+	"select-all": true, "select-text": true, "select-auto": true, "w-px": true, "h-px": true,
+	"p-px": true, "m-auto": true, "w-min": true, "w-max": true, "w-fit": true, "h-fit": true, "z-auto": true}
+
+// utilityPrefixes begin utility class names (Tailwind's and Bootstrap's): a class name that
+// starts with one says how an element looks (bg-white, text-gray, flex-col, d-none,
+// justify-content-between), not what it is.
+var utilityPrefixes = []string{"bg-", "text-", "font-", "fw-", "fst-", "fs-", "lh-", "leading-", "tracking-", "flex-",
+	"d-", "items-", "justify-", "self-", "place-", "align-", "border-", "rounded-", "shadow-", "overflow-", "object-",
+	"cursor-", "whitespace-", "break-", "float-", "position-", "sticky-", "fixed-", "fill-", "stroke-", "transition-",
+	"duration-", "ease-", "scale-", "origin-", "ring-", "outline-", "decoration-", "divide-", "space-", "gap-",
+	"grid-cols-", "grid-rows-", "grid-flow-", "min-w-", "max-w-", "min-h-", "max-h-", "from-", "via-", "to-",
+	"link-offset", "link-underline", "link-opacity", "pointer-events-", "no-", "inline-", "animate-"}
+
+// Single-letter and spacing utilities (p-4, mt-2, w-64, z-50) have digits: generatedClass.
+
+// modifierClasses say which state or variant an element is in, not what it is (Bulma's is-*
+// and has-*, the words of a current item).
+var modifierClasses = map[string]bool{"active": true, "current": true, "selected": true, "disabled": true, "show": true,
+	"open": true, "collapsed": true, "featured": true, "highlighted": true}
+
+// frameworkPrefixes are the namespaces UI frameworks put before their class names (Material
+// Design Lite's mdl-card, UIkit's uk-card, Ant Design's ant-btn); the name is read without them.
+var frameworkPrefixes = []string{"mdl-", "mdc-", "mat-", "uk-", "ant-", "el-", "chakra-", "v-", "q-"}
+
+// abbreviations are the words class names shorten, written out in a layer name.
+var abbreviations = map[string]string{"btn": "button", "img": "image", "desc": "description", "msg": "message",
+	"pic": "picture", "bg": "background", "lbl": "label", "txt": "text"}
+
+// Kindless says whether class c names no kind of element: generated, a utility or a modifier.
+func Kindless(c string) bool {
+	if generatedClass.MatchString(c) || utilityClasses[c] || modifierClasses[c] || strings.HasPrefix(c, "is-") || strings.HasPrefix(c, "has-") {
+		return true
+	}
+	for _, p := range utilityPrefixes {
+		if strings.HasPrefix(c, p) && len(c) > len(p) {
+			return true
+		}
+	}
+	return false
+}
 
 // Layer is the readable name of the frame of element n.
 func Layer(n *capturemodel.DOMNode) string {
@@ -45,10 +95,8 @@ func Layer(n *capturemodel.DOMNode) string {
 	kind := cmp.Or(landmark(n), humanize(n.Attrs["id"]))
 	if kind == "" {
 		for _, c := range strings.Fields(n.Attrs["class"]) {
-			if !generatedClass.MatchString(c) && !utilityClasses[c] {
-				if kind = humanize(c); kind != "" {
-					break
-				}
+			if kind = ClassKind(c); kind != "" {
+				break
 			}
 		}
 	}
@@ -140,6 +188,25 @@ func clipLabel(s string) string {
 	return s
 }
 
+// ClassKind is the kind class c names, made readable: "" for a class that names none
+// (Kindless); a framework's namespace and a BEM modifier left out ("mdl-navigation__link":
+// "Navigation link", "card--featured": "Card"), abbreviations written out ("btn": "Button").
+func ClassKind(c string) string {
+	if Kindless(c) {
+		return ""
+	}
+	if i := strings.Index(c, "--"); i > 0 {
+		c = c[:i]
+	}
+	for _, p := range frameworkPrefixes {
+		if rest, ok := strings.CutPrefix(c, p); ok && rest != "" {
+			c = rest
+			break
+		}
+	}
+	return humanize(c)
+}
+
 // humanize turns an id or class name into words: "card-grid", "card_grid" and "cardGrid" give
 // "Card grid". Generated-looking names give "".
 func humanize(s string) string {
@@ -169,6 +236,9 @@ func humanize(s string) string {
 	flush()
 	if len(words) == 0 {
 		return ""
+	}
+	for i, w := range words {
+		words[i] = cmp.Or(abbreviations[w], w)
 	}
 	out := strings.Join(words, " ")
 	r := []rune(out)

@@ -12,7 +12,8 @@ func el(tag string, attrs map[string]string, children ...*capturemodel.DOMNode) 
 
 func txt(s string) *capturemodel.DOMNode { return &capturemodel.DOMNode{Type: "text", Text: s} }
 
-// TestLayerNames: landmark, heading, aria-label, id and class, in that order of preference.
+// TestLayerNames: landmark, heading, aria-label, id and class, in that order of preference; a
+// class read without utilities, modifiers, a framework's namespace and abbreviations.
 func TestLayerNames(t *testing.T) {
 	for _, tc := range []struct {
 		n    *capturemodel.DOMNode
@@ -25,6 +26,16 @@ func TestLayerNames(t *testing.T) {
 		{el("section", map[string]string{"class": "products"}, el("article", nil, el("h3", nil, txt("A"))), el("article", nil, el("h3", nil, txt("B")))), "Products"},
 		{el("article", map[string]string{"class": "css-1x2y3z card"}), "Card"},
 		{el("div", map[string]string{"class": "flex px-4 md:grid"}), "div"},
+		{el("div", map[string]string{"class": "flex flex-col w-5/6 bg-white rounded-t shadow-lg"}), "div"},
+		{el("li", map[string]string{"class": "border-b py-4"}), "li"},
+		{el("div", map[string]string{"class": "d-flex justify-content-between align-items-center text-body-secondary"}), "div"},
+		{el("a", map[string]string{"class": "no-underline hover:underline text-gray-800 gradient"}), "Gradient"},
+		{el("a", map[string]string{"class": "btn btn-primary"}), "Button"},
+		{el("a", map[string]string{"class": "mdl-navigation__link"}), "Navigation link"},
+		{el("div", map[string]string{"class": "mdl-card mdl-shadow--2dp"}), "Card"},
+		{el("li", map[string]string{"class": "is-active"}), "li"},
+		{el("div", map[string]string{"class": "card--featured"}), "Card"},
+		{el("div", map[string]string{"class": "hero-img"}), "Hero image"},
 		{el("div", map[string]string{"id": "pricingTable", "class": "box"}), "Pricing table"},
 		{el("div", map[string]string{"id": "main_content"}), "Main content"},
 		{el("h1", map[string]string{"class": "title"}, txt("Welcome")), "Title"},

@@ -529,6 +529,9 @@ export type Node = {
    * Version 2, with variantOf and only with it: the variant's value of its set's Variant property, as Figma's ComponentNode.variantProperties; the plugin names the variant's COMPONENT Variant=<value>. Also checked (not expressible here): each value once a set.
    */
   variantProperties?: {
+    /**
+     * Without "," and "=", which separate the properties and values of a variant component's name in Figma (Variant=<value>, State=Default).
+     */
     Variant: string;
   };
   /**
