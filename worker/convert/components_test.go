@@ -364,7 +364,7 @@ func TestSiblingsOfOneKindAreVariants(t *testing.T) {
 // (in the hero, in each feature card and in each plan card, each its own label and width) are
 // one component Button (its class btn written out); the feature cards' headings another; the three feature cards, each aligned
 // its own way, one set whose components hold uses of both (nested instances), named by their
-// kind; the two plan cards one component holding a use of Btn (a repeat inside a repeat that
+// kind; the two plan cards one component holding a use of Button (a repeat inside a repeat that
 // also stands elsewhere). The example testdata/workers/result.nested.json is a copy of its
 // golden, which the backend accepts.
 func TestUsesHoldUsesOfOtherComponents(t *testing.T) {

@@ -189,14 +189,11 @@ func clipLabel(s string) string {
 }
 
 // ClassKind is the kind class c names, made readable: "" for a class that names none
-// (Kindless); a framework's namespace and a BEM modifier left out ("mdl-navigation__link":
-// "Navigation link", "card--featured": "Card"), abbreviations written out ("btn": "Button").
+// (Kindless); a framework's namespace left out ("mdl-navigation__link": "Navigation link"),
+// abbreviations written out ("btn": "Button").
 func ClassKind(c string) string {
 	if Kindless(c) {
 		return ""
-	}
-	if i := strings.Index(c, "--"); i > 0 {
-		c = c[:i]
 	}
 	for _, p := range frameworkPrefixes {
 		if rest, ok := strings.CutPrefix(c, p); ok && rest != "" {
