@@ -126,8 +126,8 @@ func TestListMarkerWarningFindsTheItem(t *testing.T) {
 	}{
 		{"FirstTextOfTheItem", ul(li(nil, text("First"), text("Second"))), "First"},
 		{"TextInsideAFrameOfTheItem", ul(li(nil, div(framed, div(nil, text("Nested"))), text("After"))), "Nested"},
-		{"ItemWithoutTextNamesTheList", ul(li(nil, div(nil))), "ul"},
-		{"ItemThatDrawsNamesItself", ul(li(framed, text("Own box"))), "li"},
+		{"ItemWithoutTextNamesTheList", ul(li(nil, div(nil))), "List"},
+		{"ItemThatDrawsNamesItself", ul(li(framed, text("Own box"))), "List item"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

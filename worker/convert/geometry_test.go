@@ -147,8 +147,8 @@ func TestCollapsedTableBordersOverTheCells(t *testing.T) {
 func TestCollapsedBordersOfAnAnonymousTable(t *testing.T) {
 	root := loadFixture(t, "geometry-collapse").convert(t).Result.Root
 	row := parentOf(root, textNamed(t, root, "3,002").node)
-	if row == nil || row.Name != "tr" || len(row.Strokes) != 0 || row.Fills == nil || len(*row.Fills) != 1 {
-		t.Fatalf("the second row %+v, want a FRAME tr with its stripe and no stroke", row)
+	if row == nil || row.Name != "Row" || len(row.Strokes) != 0 || row.Fills == nil || len(*row.Fills) != 1 {
+		t.Fatalf("the second row %+v, want a FRAME Row (a tr) with its stripe and no stroke", row)
 	}
 	rowColor, cellColor := resultjson.RGB{R: 0.7529, G: 0.7529, B: 0.7529}, resultjson.RGB{R: 0.8157, G: 0.8431, B: 0.8706}
 	parent := parentOf(root, row)

@@ -66,7 +66,7 @@ func TestTransformsAsRelativeTransform(t *testing.T) {
 	if n := byName["Moved"]; n == nil || n.RelativeTransform != nil || n.X != 540 || n.Y != 270 || len(codesOn(out.Result.Warnings, n.ID)) != 0 {
 		t.Errorf("Moved %+v, want at (540, 270), no relativeTransform, no warning", n)
 	}
-	if n := byName["div"]; n == nil || n.RelativeTransform != nil || len(codesOn(out.Result.Warnings, n.ID)) != 1 || codesOn(out.Result.Warnings, n.ID)[0] != warnings.Transform {
-		t.Errorf("#tilt3d (named div) %+v, want its bounding box with %s", n, warnings.Transform)
+	if n := byName["Box"]; n == nil || n.RelativeTransform != nil || len(codesOn(out.Result.Warnings, n.ID)) != 1 || codesOn(out.Result.Warnings, n.ID)[0] != warnings.Transform {
+		t.Errorf("#tilt3d (named Box) %+v, want its bounding box with %s", n, warnings.Transform)
 	}
 }

@@ -813,22 +813,14 @@ func instance(main, u *resultjson.Node, root bool) (*resultjson.Node, string) {
 // their names share before " / " (naming.Layer's "Card / Alpha", "Card / Beta": "Card"), else
 // what they share before a number at their end ("Card 1", "Card 2": "Card"), else the first
 // use's name; a bare tag name (a layer named after its element) reads as a word
-// (tagWords: "li" is "List item").
+// (naming.TagWords: "li" is "List item").
 func Name(uses []*resultjson.Node) string {
 	name := shared(uses)
-	if w := tagWords[name]; w != "" {
+	if w := naming.TagWords[name]; w != "" {
 		return w
 	}
 	return name
 }
-
-// tagWords are the words of the tags a layer without a better name is named after.
-var tagWords = map[string]string{"a": "Link", "li": "List item", "button": "Button", "pre": "Code block", "code": "Code", "kbd": "Key",
-	"h1": "Heading 1", "h2": "Heading 2", "h3": "Heading 3", "h4": "Heading 4", "h5": "Heading 5", "h6": "Heading 6", "p": "Paragraph",
-	"div": "Box", "span": "Box", "article": "Article", "section": "Section", "label": "Label", "figure": "Figure", "blockquote": "Quote",
-	"dt": "Term", "dd": "Description", "input": "Input", "select": "Select", "img": "Image", "strong": "Strong text",
-	"b": "Bold text", "em": "Emphasis", "small": "Small text", "ul": "List", "ol": "List", "tr": "Row", "td": "Cell",
-	"th": "Header cell", "textarea": "Text area", "svg": "Icon"}
 
 // shared is the name the uses share (Name without the tag words).
 func shared(uses []*resultjson.Node) string {

@@ -289,8 +289,8 @@ func (s *setMaker) value(first, def *resultjson.Node, n int) string {
 			modifier = m // BEM's card--featured
 		}
 		modifier = strings.TrimPrefix(strings.TrimPrefix(modifier, "is-"), "has-")
-		if v := naming.ClassKind(modifier); v != "" {
-			return variantValue(v)
+		if v := variantValue(naming.ClassKind(modifier)); v != "" {
+			return v
 		}
 	}
 	if _, label, ok := strings.Cut(first.Name, " / "); ok && first.Name != def.Name {

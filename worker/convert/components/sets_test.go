@@ -278,6 +278,9 @@ func TestVariantValues(t *testing.T) {
 		{"text at the limit", []string{"tab"}, "Tab", at, at},
 		{"text past the limit", []string{"tab"}, "Tab", at + "y", "abcdefghijklmnopqrstuvw…"},
 		{"no text", []string{"tab"}, "Tab", "", "Variant 2"},
+		{"a class of separators only", []string{"tab", ",", "=="}, "Tab", "Pricing", "Pricing"},
+		{"text that names the Default", []string{"tab"}, "Tab", "Default", "Default 2"},
+		{"class past the limit", []string{"tab", "a-very-long-class-name-of-many-words"}, "Tab", "x", "A very long class name…"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l := link("b", 100, 80, "Pricing")

@@ -5,6 +5,7 @@ package naming
 import (
 	"cmp"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -35,31 +36,51 @@ var generatedClass = regexp.MustCompile(`\d|:|\[|/|^(css|sc|jsx|svelte|emotion)-
 // utilityClasses are utility class names without digits (Tailwind's and Bootstrap's) that say
 // how an element looks or is laid out, not what it is.
 var utilityClasses = map[string]bool{"flex": true, "grid": true, "block": true, "inline": true, "inline-block": true,
-	"inline-flex": true, "inline-grid": true, "hidden": true, "contents": true, "relative": true, "absolute": true,
+	"inline-flex": true, "inline-grid": true, "inline-table": true, "hidden": true, "relative": true, "absolute": true,
 	"fixed": true, "sticky": true, "static": true, "container": true, "row": true, "col": true, "clearfix": true,
-	"mx-auto": true, "my-auto": true, "ms-auto": true, "me-auto": true, "w-full": true, "h-full": true, "w-auto": true,
-	"h-auto": true, "w-screen": true, "h-screen": true, "min-h-screen": true, "uppercase": true, "lowercase": true,
-	"capitalize": true, "normal-case": true, "italic": true, "not-italic": true, "underline": true, "no-underline": true,
-	"line-through": true, "truncate": true, "antialiased": true, "subpixel-antialiased": true, "shadow": true,
-	"rounded": true, "border": true, "transform": true, "transition": true, "visible": true, "invisible": true,
-	"sr-only": true, "not-sr-only": true, "visually-hidden": true, "grow": true, "shrink": true, "ring": true,
-	"outline": true, "isolate": true, "filter": true, "small": true, "lead": true, "vstack": true, "hstack": true,
-	"stretched-link": true, "list-none": true, "list-disc": true, "list-decimal": true, "list-inside": true,
-	"list-outside": true, "list-unstyled": true, "list-inline": true, "list-reset": true, "select-none": true,
-	"select-all": true, "select-text": true, "select-auto": true, "w-px": true, "h-px": true,
-	"p-px": true, "m-auto": true, "w-min": true, "w-max": true, "w-fit": true, "h-fit": true, "z-auto": true}
+	"mx-auto": true, "my-auto": true, "ms-auto": true, "me-auto": true, "ml-auto": true, "mr-auto": true, "mt-auto": true,
+	"mb-auto": true, "w-full": true, "h-full": true, "w-auto": true, "h-auto": true, "w-screen": true, "h-screen": true,
+	"min-h-screen": true, "uppercase": true, "lowercase": true, "capitalize": true, "normal-case": true, "italic": true,
+	"not-italic": true, "underline": true, "no-underline": true, "line-through": true, "truncate": true,
+	"antialiased": true, "subpixel-antialiased": true, "shadow": true, "rounded": true, "border": true,
+	"transform": true, "transition": true, "visible": true, "invisible": true, "sr-only": true, "not-sr-only": true,
+	"visually-hidden": true, "grow": true, "shrink": true, "ring": true, "isolate": true, "small": true, "lead": true,
+	"vstack": true, "hstack": true, "stretched-link": true, "list-none": true, "list-disc": true, "list-decimal": true,
+	"list-inside": true, "list-outside": true, "list-unstyled": true, "list-inline": true, "list-reset": true,
+	"select-none": true, "select-all": true, "select-text": true, "select-auto": true, "w-px": true, "h-px": true,
+	"p-px": true, "m-auto": true, "w-min": true, "w-max": true, "w-fit": true, "h-fit": true, "z-auto": true,
+	"group": true, "peer": true, "sticky-top": true, "sticky-bottom": true, "fixed-top": true, "fixed-bottom": true,
+	"overflow-hidden": true, "overflow-auto": true, "overflow-scroll": true, "overflow-visible": true, "overflow-clip": true}
 
 // utilityPrefixes begin utility class names (Tailwind's and Bootstrap's): a class name that
-// starts with one says how an element looks (bg-white, text-gray, flex-col, d-none,
-// justify-content-between), not what it is.
-var utilityPrefixes = []string{"bg-", "text-", "font-", "fw-", "fst-", "fs-", "lh-", "leading-", "tracking-", "flex-",
-	"d-", "items-", "justify-", "self-", "place-", "align-", "border-", "rounded-", "shadow-", "overflow-", "object-",
-	"cursor-", "whitespace-", "break-", "float-", "position-", "sticky-", "fixed-", "fill-", "stroke-", "transition-",
-	"duration-", "ease-", "scale-", "origin-", "ring-", "outline-", "decoration-", "divide-", "space-", "gap-",
-	"grid-cols-", "grid-rows-", "grid-flow-", "min-w-", "max-w-", "min-h-", "max-h-", "from-", "via-", "to-",
-	"link-offset", "link-underline", "link-opacity", "pointer-events-", "no-", "inline-", "animate-"}
+// starts with one says how an element looks (bg-white, flex-col, d-none,
+// justify-content-between), not what it is. Prefixes that begin names people write too (text-,
+// font-, shadow-, items-) are utilityWords.
+var utilityPrefixes = []string{"bg-", "fw-", "fst-", "fs-", "lh-", "leading-", "tracking-", "flex-", "d-", "justify-",
+	"self-", "place-items-", "place-content-", "place-self-", "align-", "border-", "rounded-", "overflow-x-",
+	"overflow-y-", "object-", "cursor-", "whitespace-", "float-", "position-", "fill-", "stroke-", "transition-",
+	"duration-", "ease-", "scale-", "origin-", "ring-", "decoration-", "divide-", "space-", "gap-", "grid-cols-",
+	"grid-rows-", "grid-flow-", "min-w-", "max-w-", "min-h-", "max-h-", "link-offset", "link-underline", "link-opacity",
+	"pointer-events-", "animate-"}
 
-// Single-letter and spacing utilities (p-4, mt-2, w-64, z-50) have digits: generatedClass.
+// utilityWords are the utilities of a prefix that begins names people write too: text-center,
+// text-white and text-muted are utilities, text-field is not.
+var utilityWords = map[string][]string{
+	"text-": {"left", "center", "right", "justify", "start", "end", "xs", "sm", "base", "lg", "xl", "white", "black",
+		"gray", "grey", "slate", "zinc", "neutral", "stone", "red", "orange", "amber", "yellow", "lime", "green",
+		"emerald", "teal", "cyan", "sky", "blue", "indigo", "violet", "purple", "fuchsia", "pink", "rose",
+		"transparent", "current", "inherit", "muted", "body", "primary", "secondary", "success", "danger",
+		"warning", "info", "light", "dark", "reset", "wrap", "nowrap", "break", "truncate", "uppercase",
+		"lowercase", "capitalize", "decoration", "bg", "opacity", "emphasis", "ellipsis", "clip"},
+	"font-": {"thin", "extralight", "light", "normal", "medium", "semibold", "bold", "extrabold", "black", "sans",
+		"serif", "mono", "italic", "monospace"},
+	"shadow-": {"sm", "md", "lg", "xl", "inner", "none", "outline"},
+	"items-":  {"start", "end", "center", "baseline", "stretch"},
+	"break-":  {"normal", "words", "all", "keep", "inside", "after", "before"},
+}
+
+// Single-letter and spacing utilities (p-4, mt-2, w-64, z-50) and gradient stops
+// (from-pink-500) have digits: generatedClass.
 
 // modifierClasses say which state or variant an element is in, not what it is (Bulma's is-*
 // and has-*, the words of a current item).
@@ -82,6 +103,14 @@ func Kindless(c string) bool {
 	for _, p := range utilityPrefixes {
 		if strings.HasPrefix(c, p) && len(c) > len(p) {
 			return true
+		}
+	}
+	for p, words := range utilityWords {
+		if rest, ok := strings.CutPrefix(c, p); ok {
+			word, _, _ := strings.Cut(rest, "-")
+			if slices.Contains(words, word) {
+				return true
+			}
 		}
 	}
 	return false
@@ -115,8 +144,19 @@ func Layer(n *capturemodel.DOMNode) string {
 	case label != "":
 		return label
 	}
-	return n.Tag
+	return cmp.Or(TagWords[n.Tag], n.Tag)
 }
+
+// TagWords are the words of the tags a layer without a better name is named after ("a" is a
+// "Link"); a tag without one keeps its name.
+var TagWords = map[string]string{"a": "Link", "li": "List item", "button": "Button", "pre": "Code block", "code": "Code",
+	"kbd": "Key", "h1": "Heading 1", "h2": "Heading 2", "h3": "Heading 3", "h4": "Heading 4", "h5": "Heading 5",
+	"h6": "Heading 6", "p": "Paragraph", "div": "Box", "span": "Box", "article": "Article", "section": "Section",
+	"label": "Label", "figure": "Figure", "blockquote": "Quote", "dt": "Term", "dd": "Description", "input": "Input",
+	"select": "Select", "img": "Image", "strong": "Strong text", "b": "Bold text", "em": "Emphasis", "small": "Small text",
+	"ul": "List", "ol": "List", "tr": "Row", "td": "Cell", "th": "Header cell", "textarea": "Text area", "svg": "Icon",
+	"table": "Table", "thead": "Table head", "tbody": "Table body", "dl": "Description list", "figcaption": "Caption",
+	"picture": "Picture", "video": "Video", "canvas": "Canvas", "iframe": "Embed", "hr": "Divider", "i": "Italic text"}
 
 // landmark is the landmark kind of n by its role, else its tag; "" for none.
 func landmark(n *capturemodel.DOMNode) string {

@@ -79,10 +79,10 @@ func drawnNodes(nodes []borderNode) []drawnNode {
 func TestGridOfOneBorderIsItsLines(t *testing.T) {
 	got, ok, plan := nodesOf(t, grid(2, 3, [4]string{}, [4]string{}, all("1px solid "+grey)))
 	want := []drawnNode{
-		{boxtree.CollapsedBorder, "td", capturemodel.Box{X: 10, Y: 20, Width: 300, Height: 60}, "table border"},
-		{boxtree.GridLine, "td", capturemodel.Box{X: 9.5, Y: 49.5, Width: 301, Height: 1}, "table row line"},
-		{boxtree.GridLine, "td", capturemodel.Box{X: 109.5, Y: 19.5, Width: 1, Height: 61}, "table column line"},
-		{boxtree.GridLine, "td", capturemodel.Box{X: 209.5, Y: 19.5, Width: 1, Height: 61}, "table column line"},
+		{boxtree.CollapsedBorder, "td", capturemodel.Box{X: 10, Y: 20, Width: 300, Height: 60}, "Table border"},
+		{boxtree.GridLine, "td", capturemodel.Box{X: 9.5, Y: 49.5, Width: 301, Height: 1}, "Table row line"},
+		{boxtree.GridLine, "td", capturemodel.Box{X: 109.5, Y: 19.5, Width: 1, Height: 61}, "Table column line"},
+		{boxtree.GridLine, "td", capturemodel.Box{X: 209.5, Y: 19.5, Width: 1, Height: 61}, "Table column line"},
 	}
 	if diff := cmp.Diff(want, got); !ok || diff != "" || !cmp.Equal(plan, got) {
 		t.Errorf("ok %v; nodes (-want +got):\n%s\nplan %v", ok, diff, plan)
@@ -94,8 +94,8 @@ func TestGridOfOneBorderIsItsLines(t *testing.T) {
 func TestRowLines(t *testing.T) {
 	got, ok, plan := nodesOf(t, grid(2, 2, [4]string{}, [4]string{}, [4]string{"", "", "1px solid " + grey, ""}))
 	want := []drawnNode{
-		{boxtree.GridLine, "td", capturemodel.Box{X: 10, Y: 49.5, Width: 200, Height: 1}, "table row line"},
-		{boxtree.GridLine, "td", capturemodel.Box{X: 10, Y: 79.5, Width: 200, Height: 1}, "table row line"},
+		{boxtree.GridLine, "td", capturemodel.Box{X: 10, Y: 49.5, Width: 200, Height: 1}, "Table row line"},
+		{boxtree.GridLine, "td", capturemodel.Box{X: 10, Y: 79.5, Width: 200, Height: 1}, "Table row line"},
 	}
 	if diff := cmp.Diff(want, got); !ok || diff != "" || !cmp.Equal(plan, got) {
 		t.Errorf("ok %v; nodes (-want +got):\n%s\nplan %v", ok, diff, plan)
@@ -108,20 +108,20 @@ func TestRowLines(t *testing.T) {
 func TestMoreBarsThanPartsIsANodePerPart(t *testing.T) {
 	got, ok, plan := nodesOf(t, grid(1, 2, all("3px solid "+grey), [4]string{}, all("1px solid "+grey)))
 	want := []drawnNode{
-		{boxtree.CollapsedBorder, "table", capturemodel.Box{X: 10, Y: 20, Width: 200, Height: 30}, "table border"},
-		{boxtree.GridLine, "td", capturemodel.Box{X: 9.5, Y: 19.5, Width: 201, Height: 1}, "table row line"},
-		{boxtree.GridLine, "td", capturemodel.Box{X: 9.5, Y: 49.5, Width: 201, Height: 1}, "table row line"},
-		{boxtree.GridLine, "td", capturemodel.Box{X: 9.5, Y: 19.5, Width: 1, Height: 31}, "table column line"},
-		{boxtree.GridLine, "td", capturemodel.Box{X: 109.5, Y: 19.5, Width: 1, Height: 31}, "table column line"},
-		{boxtree.GridLine, "td", capturemodel.Box{X: 209.5, Y: 19.5, Width: 1, Height: 31}, "table column line"},
+		{boxtree.CollapsedBorder, "table", capturemodel.Box{X: 10, Y: 20, Width: 200, Height: 30}, "Table border"},
+		{boxtree.GridLine, "td", capturemodel.Box{X: 9.5, Y: 19.5, Width: 201, Height: 1}, "Table row line"},
+		{boxtree.GridLine, "td", capturemodel.Box{X: 9.5, Y: 49.5, Width: 201, Height: 1}, "Table row line"},
+		{boxtree.GridLine, "td", capturemodel.Box{X: 9.5, Y: 19.5, Width: 1, Height: 31}, "Table column line"},
+		{boxtree.GridLine, "td", capturemodel.Box{X: 109.5, Y: 19.5, Width: 1, Height: 31}, "Table column line"},
+		{boxtree.GridLine, "td", capturemodel.Box{X: 209.5, Y: 19.5, Width: 1, Height: 31}, "Table column line"},
 	}
 	if diff := cmp.Diff(want, got); !ok || diff != "" {
 		t.Errorf("merged: ok %v; nodes (-want +got):\n%s", ok, diff)
 	}
 	wantPlan := []drawnNode{
-		{boxtree.CollapsedBorder, "table", capturemodel.Box{X: 10, Y: 20, Width: 200, Height: 30}, "table border"},
-		{boxtree.CollapsedBorder, "td", capturemodel.Box{X: 10, Y: 20, Width: 100, Height: 30}, "td border"},
-		{boxtree.CollapsedBorder, "td", capturemodel.Box{X: 110, Y: 20, Width: 100, Height: 30}, "td border"},
+		{boxtree.CollapsedBorder, "table", capturemodel.Box{X: 10, Y: 20, Width: 200, Height: 30}, "Table border"},
+		{boxtree.CollapsedBorder, "td", capturemodel.Box{X: 10, Y: 20, Width: 100, Height: 30}, "Cell border"},
+		{boxtree.CollapsedBorder, "td", capturemodel.Box{X: 110, Y: 20, Width: 100, Height: 30}, "Cell border"},
 	}
 	if diff := cmp.Diff(wantPlan, plan); diff != "" {
 		t.Errorf("plan (-want +got):\n%s", diff)
@@ -137,14 +137,14 @@ func TestBordersThatAreNotBars(t *testing.T) {
 		want  []drawnNode
 	}{
 		{"dashed", [4]string{"", "", "1px dashed " + grey, ""}, []drawnNode{
-			{boxtree.CollapsedBorder, "td", capturemodel.Box{X: 10, Y: 20, Width: 200, Height: 30}, "td row border"},
+			{boxtree.CollapsedBorder, "td", capturemodel.Box{X: 10, Y: 20, Width: 200, Height: 30}, "Cell row border"},
 		}},
 		{"translucent", all("1px solid rgba(0, 0, 0, 0.5)"), []drawnNode{
-			{boxtree.CollapsedBorder, "td", capturemodel.Box{X: 10, Y: 20, Width: 100, Height: 30}, "td border"},
-			{boxtree.CollapsedBorder, "td", capturemodel.Box{X: 110, Y: 20, Width: 100, Height: 30}, "td border"},
+			{boxtree.CollapsedBorder, "td", capturemodel.Box{X: 10, Y: 20, Width: 100, Height: 30}, "Cell border"},
+			{boxtree.CollapsedBorder, "td", capturemodel.Box{X: 110, Y: 20, Width: 100, Height: 30}, "Cell border"},
 		}},
 		{"two colours", [4]string{"1px solid " + blue, "", "1px solid " + grey, ""}, []drawnNode{
-			{boxtree.CollapsedBorder, "td", capturemodel.Box{X: 10, Y: 20, Width: 200, Height: 30}, "td row border"},
+			{boxtree.CollapsedBorder, "td", capturemodel.Box{X: 10, Y: 20, Width: 200, Height: 30}, "Cell row border"},
 		}},
 	} {
 		_, _, plan := nodesOf(t, grid(1, 2, [4]string{}, [4]string{}, tc.cells))
@@ -160,10 +160,10 @@ func TestBordersThatAreNotBars(t *testing.T) {
 func TestBordersOfTwoColoursKeepThePagesOrder(t *testing.T) {
 	got, ok, plan := nodesOf(t, grid(2, 1, [4]string{}, [4]string{"1px solid " + blue, "", "", ""}, all("1px solid "+grey)))
 	want := []drawnNode{
-		{boxtree.GridLine, "tr", capturemodel.Box{X: 10, Y: 19.5, Width: 100, Height: 1}, "table row line"},
-		{boxtree.GridLine, "tr", capturemodel.Box{X: 10, Y: 49.5, Width: 100, Height: 1}, "table row line"},
-		{boxtree.CollapsedBorder, "td", capturemodel.Box{X: 10, Y: 20, Width: 100, Height: 60}, "table border"},
-		{boxtree.GridLine, "td", capturemodel.Box{X: 9.5, Y: 49.5, Width: 101, Height: 1}, "table row line"},
+		{boxtree.GridLine, "tr", capturemodel.Box{X: 10, Y: 19.5, Width: 100, Height: 1}, "Table row line"},
+		{boxtree.GridLine, "tr", capturemodel.Box{X: 10, Y: 49.5, Width: 100, Height: 1}, "Table row line"},
+		{boxtree.CollapsedBorder, "td", capturemodel.Box{X: 10, Y: 20, Width: 100, Height: 60}, "Table border"},
+		{boxtree.GridLine, "td", capturemodel.Box{X: 9.5, Y: 49.5, Width: 101, Height: 1}, "Table row line"},
 	}
 	if diff := cmp.Diff(want, got); !ok || diff != "" || !cmp.Equal(plan, got) {
 		t.Errorf("rows under the cells: ok %v; nodes (-want +got):\n%s\nplan %v", ok, diff, plan)
@@ -176,9 +176,9 @@ func TestBordersOfTwoColoursKeepThePagesOrder(t *testing.T) {
 	}{
 		// The table's top and the cells' merge into one grey bar painted both before and after
 		// the blue row's top.
-		{"one bar painted before and after", [4]string{"1px solid " + grey, "", "", ""}, [4]string{"1px solid " + grey, "", "", ""}, "td border"},
+		{"one bar painted before and after", [4]string{"1px solid " + grey, "", "", ""}, [4]string{"1px solid " + grey, "", "", ""}, "Cell border"},
 		// The table's 3 px top bar is under the row's top, the cells' bottoms over its bottom.
-		{"one colour under and over another", [4]string{"3px solid " + grey, "", "", ""}, [4]string{"", "", "1px solid " + grey, ""}, "td border"},
+		{"one colour under and over another", [4]string{"3px solid " + grey, "", "", ""}, [4]string{"", "", "1px solid " + grey, ""}, "Cell border"},
 	} {
 		table := grid(1, 1, tc.table, [4]string{"1px solid " + blue, "", "1px solid " + blue, ""}, tc.cells)
 		if _, ok, _ := nodesOf(t, table); ok {
@@ -186,8 +186,8 @@ func TestBordersOfTwoColoursKeepThePagesOrder(t *testing.T) {
 		}
 		_, _, plan := nodesOf(t, table)
 		want := []drawnNode{
-			{boxtree.CollapsedBorder, "table", capturemodel.Box{X: 10, Y: 20, Width: 100, Height: 30}, "table border"},
-			{boxtree.CollapsedBorder, "tr", capturemodel.Box{X: 10, Y: 20, Width: 100, Height: 30}, "tr border"},
+			{boxtree.CollapsedBorder, "table", capturemodel.Box{X: 10, Y: 20, Width: 100, Height: 30}, "Table border"},
+			{boxtree.CollapsedBorder, "tr", capturemodel.Box{X: 10, Y: 20, Width: 100, Height: 30}, "Row border"},
 			{boxtree.CollapsedBorder, "td", capturemodel.Box{X: 10, Y: 20, Width: 100, Height: 30}, tc.cell},
 		}
 		if diff := cmp.Diff(want, plan); diff != "" {
@@ -280,10 +280,10 @@ func TestPaintOrderCycle(t *testing.T) {
 func TestALaterColourFirst(t *testing.T) {
 	_, ok, plan := nodesOf(t, grid(2, 1, [4]string{"", "", "1px solid " + grey, ""}, [4]string{"1px solid " + blue, "", "", ""}, [4]string{"", "", "1px solid " + grey, ""}))
 	want := []drawnNode{
-		{boxtree.GridLine, "tr", capturemodel.Box{X: 10, Y: 19.5, Width: 100, Height: 1}, "table row line"},
-		{boxtree.GridLine, "tr", capturemodel.Box{X: 10, Y: 49.5, Width: 100, Height: 1}, "table row line"},
-		{boxtree.GridLine, "td", capturemodel.Box{X: 10, Y: 49.5, Width: 100, Height: 1}, "table row line"},
-		{boxtree.GridLine, "table", capturemodel.Box{X: 10, Y: 79.5, Width: 100, Height: 1}, "table row line"},
+		{boxtree.GridLine, "tr", capturemodel.Box{X: 10, Y: 19.5, Width: 100, Height: 1}, "Table row line"},
+		{boxtree.GridLine, "tr", capturemodel.Box{X: 10, Y: 49.5, Width: 100, Height: 1}, "Table row line"},
+		{boxtree.GridLine, "td", capturemodel.Box{X: 10, Y: 49.5, Width: 100, Height: 1}, "Table row line"},
+		{boxtree.GridLine, "table", capturemodel.Box{X: 10, Y: 79.5, Width: 100, Height: 1}, "Table row line"},
 	}
 	if diff := cmp.Diff(want, plan); !ok || diff != "" {
 		t.Errorf("ok %v; nodes (-want +got):\n%s", ok, diff)
@@ -295,11 +295,11 @@ func TestALaterColourFirst(t *testing.T) {
 func TestNoOuterEdgeOfOtherWidths(t *testing.T) {
 	got, ok, _ := nodesOf(t, grid(1, 1, [4]string{}, [4]string{"", "", "3px solid " + grey, ""}, all("1px solid "+grey)))
 	want := []drawnNode{
-		{boxtree.GridLine, "td", capturemodel.Box{X: 9.5, Y: 19.5, Width: 101, Height: 1}, "table row line"},
-		{boxtree.GridLine, "tr", capturemodel.Box{X: 10, Y: 48.5, Width: 100, Height: 3}, "table row line"},
-		{boxtree.GridLine, "td", capturemodel.Box{X: 9.5, Y: 49.5, Width: 101, Height: 1}, "table row line"},
-		{boxtree.GridLine, "td", capturemodel.Box{X: 9.5, Y: 19.5, Width: 1, Height: 31}, "table column line"},
-		{boxtree.GridLine, "td", capturemodel.Box{X: 109.5, Y: 19.5, Width: 1, Height: 31}, "table column line"},
+		{boxtree.GridLine, "td", capturemodel.Box{X: 9.5, Y: 19.5, Width: 101, Height: 1}, "Table row line"},
+		{boxtree.GridLine, "tr", capturemodel.Box{X: 10, Y: 48.5, Width: 100, Height: 3}, "Table row line"},
+		{boxtree.GridLine, "td", capturemodel.Box{X: 9.5, Y: 49.5, Width: 101, Height: 1}, "Table row line"},
+		{boxtree.GridLine, "td", capturemodel.Box{X: 9.5, Y: 19.5, Width: 1, Height: 31}, "Table column line"},
+		{boxtree.GridLine, "td", capturemodel.Box{X: 109.5, Y: 19.5, Width: 1, Height: 31}, "Table column line"},
 	}
 	if diff := cmp.Diff(want, got); !ok || diff != "" {
 		t.Errorf("ok %v; nodes (-want +got):\n%s", ok, diff)
