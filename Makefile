@@ -3,10 +3,13 @@
 
 # Run the whole product on this machine: PostgreSQL, the S3 and SQS protocol servers, the API and
 # the reference capture worker (headless Chromium); it then prints how to run the first import.
+# Built and exec'd rather than `go run`: go run exits 1 when interrupted, so Ctrl-C, which stops
+# the stack cleanly, would end in make's "Error 1".
 run:
 	bash .ci/postgres-up
 	bash .ci/chromium-up
-	go run ./cmd/localstack
+	go build -o bin/localstack ./cmd/localstack
+	exec bin/localstack
 
 # The whole test suite, with the race detector, on the real PostgreSQL and Redis; the npm workspace
 # first (make plugin), whose installed tools the plugin's Go round-trip test runs.
