@@ -37,7 +37,8 @@ const MinSetSiblings = 3
 var variantMarkers = map[string]string{
 	"active": "Active", "is-active": "Active", "current": "Current", "is-current": "Current",
 	"selected": "Selected", "is-selected": "Selected", "featured": "Featured", "is-featured": "Featured",
-	"highlighted": "Highlighted", "disabled": "Disabled", "is-disabled": "Disabled",
+	"highlighted": "Highlighted", "disabled": "Disabled", "is-disabled": "Disabled", "open": "Open", "is-open": "Open",
+	"collapsed": "Collapsed", "is-collapsed": "Collapsed",
 }
 
 // variantSets makes the component sets of the siblings of one kind under root, outermost first;

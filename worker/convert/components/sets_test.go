@@ -269,6 +269,7 @@ func TestVariantValues(t *testing.T) {
 		want    string
 	}{
 		{"marker", []string{"tab", "is-active"}, "Tab", "x", "Active"},
+		{"marker of an open one", []string{"tab", "open"}, "Tab", "x", "Open"},
 		{"own class", []string{"tab", "tab-wide"}, "Tab", "x", "Tab wide"},
 		{"BEM modifier", []string{"tab", "tab--wide"}, "Tab", "x", "Wide"},
 		{"modifier", []string{"tab", "is-primary"}, "Tab", "x", "Primary"},
