@@ -196,6 +196,9 @@ func Build(root *resultjson.Node, room int, page *Page) []resultjson.Diagnostic 
 		}
 		why := component(members)
 		if why == "" {
+			if parts := modifierParts(members, page.Elements); parts != nil && made-1+len(parts) <= MaxComponents {
+				splitByModifier(parts, page.Elements, names, &made)
+			}
 			continue
 		}
 		// Auto layout does not give the uses their boxes: those whose layers have the same

@@ -51,6 +51,14 @@ func variantSets(root *resultjson.Node, shapes map[*resultjson.Node]shape, eleme
 		if n.ComponentID != "" {
 			s.usesOf[n.ComponentID] = append(s.usesOf[n.ComponentID], n)
 		}
+		if n.VariantOf != "" { // a set made of one component's uses (splitByModifier)
+			def := n.VariantOf
+			s.setOf[n.ComponentID], s.setOf[def] = def, def
+			if s.values[def] == nil {
+				s.values[def] = map[string]bool{resultjson.StateDefault: true}
+			}
+			s.values[def][n.VariantProperties[resultjson.VariantPropertyVariant]] = true
+		}
 	})
 	s.walk(root)
 }
@@ -267,21 +275,106 @@ func (s *setMaker) set(siblings []*resultjson.Node, with []string) {
 	}
 }
 
+// modifierParts splits the uses of one component by the modifiers of their elements' classes
+// (variant markers and Bulma's is-*: a tag is-info, is-danger; a breadcrumb's current item
+// is-active), in the order of their first uses: nil when they share them, or when they make more
+// than MaxSetVariants parts.
+func modifierParts(uses []*resultjson.Node, elements map[*resultjson.Node]Element) [][]*resultjson.Node {
+	var parts [][]*resultjson.Node
+	index := map[string]int{}
+	for _, u := range uses {
+		var mods []string
+		for _, c := range elements[u].Classes {
+			if variantMarkers[c] != "" || strings.HasPrefix(c, "is-") {
+				mods = append(mods, c)
+			}
+		}
+		slices.Sort(mods)
+		sig := strings.Join(mods, " ")
+		i, ok := index[sig]
+		if !ok {
+			i = len(parts)
+			index[sig] = i
+			parts = append(parts, nil)
+		}
+		parts[i] = append(parts[i], u)
+	}
+	if len(parts) < 2 || len(parts) > MaxSetVariants {
+		return nil
+	}
+	return parts
+}
+
+// splitByModifier makes the parts of one component's uses (modifierParts) the components of one
+// component set, when each part's uses draw as instances of its first (Check): the part with the
+// most uses (the first of those) is the Default and keeps the component's name, each other part
+// a variant named by its modifier (variantValue: "is-danger": "Danger"). made counts the
+// components made, names the names taken; a part that would not draw leaves the component whole.
+func splitByModifier(parts [][]*resultjson.Node, elements map[*resultjson.Node]Element, names map[string]bool, made *int) {
+	for _, p := range parts {
+		if Check(p[0], p[1:]) != "" {
+			return
+		}
+	}
+	first := parts[0][0]
+	delete(names, first.ComponentName)
+	first.ComponentName = ""
+	def := 0
+	for i, p := range parts {
+		if len(p) > len(parts[def]) {
+			def = i
+		}
+	}
+	ids := make([]string, len(parts))
+	ids[def] = first.ComponentID // the component's id stays the Default's
+	for i, p := range parts {
+		if i != def {
+			*made++
+			ids[i] = "C:" + strconv.Itoa(*made)
+		}
+		for _, u := range p {
+			u.ComponentID = ids[i]
+		}
+	}
+	parts[def][0].ComponentName = unique(Name(parts[def]), names) // the Default named first
+	for i, p := range parts {
+		if i != def {
+			p[0].ComponentName = unique(Name(p), names)
+		}
+	}
+	values := map[string]bool{resultjson.StateDefault: true}
+	n := 1
+	for i, p := range parts {
+		if i == def {
+			continue
+		}
+		n++
+		p[0].VariantOf = ids[def]
+		p[0].VariantProperties = map[string]string{resultjson.VariantPropertyVariant: unique(variantValueOf(elements, p[0], parts[def][0], n), values)}
+	}
+}
+
 // value is the Variant value of the variant whose first use is first, the set's Default's first
-// use being def, the n-th component of its set: its variant marker (variantMarkers), else the
+// use being def, the n-th component of its set (variantValueOf).
+func (s *setMaker) value(first, def *resultjson.Node, n int) string {
+	return variantValueOf(s.elements, first, def, n)
+}
+
+// variantValueOf is the Variant value of the variant whose first use is first, the set's
+// Default's first use being def, the n-th component of its set, elements the nodes' elements: its variant marker (variantMarkers), else the
 // first class of its element that the Default's lacks and that names a kind or a modifier
 // ("is-primary": "Primary", "card--wide": "Wide", "language-go": "Language go"), else the label of its name when the
 // Default's differs ("Card / Smart themes": "Smart themes"), else the start of its first text
 // ("Favourite"), else "Variant n"; at most MaxVariantValueLength characters, without the "," and
 // "=" of Figma's variant names.
-func (s *setMaker) value(first, def *resultjson.Node, n int) string {
-	theirs := s.elements[def].Classes
-	for _, c := range s.elements[first].Classes {
+func variantValueOf(elements map[*resultjson.Node]Element, first, def *resultjson.Node, n int) string {
+	theirs := elements[def].Classes
+	for _, c := range elements[first].Classes {
 		if v := variantMarkers[c]; v != "" && !slices.Contains(theirs, c) {
 			return v
 		}
 	}
-	for _, c := range s.elements[first].Classes {
+	for _, c := range elements[first].Classes {
 		if slices.Contains(theirs, c) {
 			continue
 		}

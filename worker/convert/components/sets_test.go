@@ -297,3 +297,66 @@ func TestVariantValues(t *testing.T) {
 		})
 	}
 }
+
+// TestUsesToldApartByAModifier: uses of one component whose elements' modifier classes differ
+// (Bulma's is-info and is-danger tags, a breadcrumb's is-active item) are the components of one
+// set: the part with the most uses its Default, keeping the name, each other part a variant
+// named by its modifier; uses that share their modifiers stay one component.
+func TestUsesToldApartByAModifier(t *testing.T) {
+	tags := func(classes ...[]string) (*resultjson.Node, *components.Page) {
+		var kids []*resultjson.Node
+		for i := range classes {
+			l := link(fmt.Sprintf("t%d", i), float64(i)*110, 40, fmt.Sprintf("Tag %c", 'a'+i))
+			l.Fills = solid(0.1 * float64(len(classes[i])))
+			kids = append(kids, l)
+		}
+		root := page(kids...)
+		m := map[int][]string{}
+		for i, c := range classes {
+			m[i] = c
+		}
+		return root, tagged(root, "span", m)
+	}
+	for _, tc := range []struct {
+		name    string
+		classes [][]string
+		want    string
+	}{
+		{"shared modifiers", [][]string{{"tag", "is-info"}, {"tag", "is-info"}, {"tag", "is-info"}}, "C:1,C:1,C:1"},
+		{"one danger", [][]string{{"tag", "is-info"}, {"tag", "is-info"}, {"tag", "is-danger", "is-light"}}, "C:1,C:1,C:2>C:1=Danger"},
+		{"the current one", [][]string{{"item"}, {"item"}, {"item", "is-active"}}, "C:1,C:1,C:2>C:1=Active"},
+		{"a variant first", [][]string{{"item", "selected"}, {"item"}, {"item"}}, "C:1>C:2=Selected,C:2,C:2"},
+		{"no modifier beside them", [][]string{{"tag", "is-info"}, {"tag", "is-info"}, {"tag"}}, "C:1,C:1,C:2>C:1=Tag c"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root, p := tags(tc.classes...)
+			if d := components.Build(root, 10, p); len(d) != 0 {
+				t.Fatalf("diagnostics %v", d)
+			}
+			if got := variants(root); got != tc.want {
+				t.Errorf("uses %s, want %s", got, tc.want)
+			}
+			for _, c := range root.Children {
+				if c.ComponentName != "" && c.VariantOf == "" && c.ComponentName != "Link" {
+					t.Errorf("the Default is named %q, want Link", c.ComponentName)
+				}
+			}
+		})
+	}
+	// A modifier of each of MaxSetVariants parts makes a set; one more part leaves the uses one
+	// component.
+	for _, parts := range []int{components.MaxSetVariants, components.MaxSetVariants + 1} {
+		classes := [][]string{{"tag"}}
+		for i := range parts {
+			classes = append(classes, []string{"tag", fmt.Sprintf("is-kind%c", 'a'+i)})
+		}
+		classes = classes[1:]
+		classes = append(classes, classes[0]) // the first kind twice: the Default
+		root, p := tags(classes...)
+		components.Build(root, 10, p)
+		set := root.Children[1].VariantOf != ""
+		if set != (parts <= components.MaxSetVariants) {
+			t.Errorf("%d parts: a set %v (%s)", parts, set, variants(root))
+		}
+	}
+}
