@@ -338,17 +338,22 @@ func paintKey(n *resultjson.Node, kids []shape) key {
 // sameBoxes splits uses by their exact keys (every box the same), in the order of their first
 // use.
 func sameBoxes(uses []*resultjson.Node, shapes map[*resultjson.Node]shape) [][]*resultjson.Node {
-	at := map[key]int{}
+	return groupBy(uses, func(u *resultjson.Node) key { return shapes[u].exact })
+}
+
+// groupBy splits nodes by their keys (keyOf), in the order of each group's first node.
+func groupBy[K comparable](nodes []*resultjson.Node, keyOf func(*resultjson.Node) K) [][]*resultjson.Node {
+	at := map[K]int{}
 	var out [][]*resultjson.Node
-	for _, u := range uses {
-		k := shapes[u].exact
+	for _, n := range nodes {
+		k := keyOf(n)
 		i, ok := at[k]
 		if !ok {
 			i = len(out)
 			at[k] = i
 			out = append(out, nil)
 		}
-		out[i] = append(out[i], u)
+		out[i] = append(out[i], n)
 	}
 	return out
 }

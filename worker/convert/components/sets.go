@@ -204,6 +204,9 @@ func (s *setMaker) set(siblings []*resultjson.Node, with []string) {
 		return held
 	})
 	taken := len(s.values[def])
+	if taken+len(free) > MaxSetVariants {
+		return // the components would pass the bound before any plain sibling joins
+	}
 	var clusters [][]*resultjson.Node
 	for _, m := range plain {
 		joined := false
@@ -280,9 +283,7 @@ func (s *setMaker) set(siblings []*resultjson.Node, with []string) {
 // is-active), in the order of their first uses: nil when they share them, or when they make more
 // than MaxSetVariants parts.
 func modifierParts(uses []*resultjson.Node, elements map[*resultjson.Node]Element) [][]*resultjson.Node {
-	var parts [][]*resultjson.Node
-	index := map[string]int{}
-	for _, u := range uses {
+	parts := groupBy(uses, func(u *resultjson.Node) string {
 		var mods []string
 		for _, c := range elements[u].Classes {
 			if variantMarkers[c] != "" || strings.HasPrefix(c, "is-") {
@@ -290,15 +291,8 @@ func modifierParts(uses []*resultjson.Node, elements map[*resultjson.Node]Elemen
 			}
 		}
 		slices.Sort(mods)
-		sig := strings.Join(mods, " ")
-		i, ok := index[sig]
-		if !ok {
-			i = len(parts)
-			index[sig] = i
-			parts = append(parts, nil)
-		}
-		parts[i] = append(parts[i], u)
-	}
+		return strings.Join(mods, " ")
+	})
 	if len(parts) < 2 || len(parts) > MaxSetVariants {
 		return nil
 	}
@@ -317,7 +311,8 @@ func splitByModifier(parts [][]*resultjson.Node, elements map[*resultjson.Node]E
 		}
 	}
 	first := parts[0][0]
-	delete(names, first.ComponentName)
+	name := first.ComponentName
+	delete(names, name)
 	first.ComponentName = ""
 	def := 0
 	for i, p := range parts {
@@ -336,7 +331,7 @@ func splitByModifier(parts [][]*resultjson.Node, elements map[*resultjson.Node]E
 			u.ComponentID = ids[i]
 		}
 	}
-	parts[def][0].ComponentName = unique(Name(parts[def]), names) // the Default named first
+	parts[def][0].ComponentName = unique(name, names) // the Default keeps the component's name
 	for i, p := range parts {
 		if i != def {
 			p[0].ComponentName = unique(Name(p), names)

@@ -360,3 +360,38 @@ func TestUsesToldApartByAModifier(t *testing.T) {
 		}
 	}
 }
+
+// TestASplitSetWithinMaxSetVariants: a set made of one component's uses by their modifiers
+// (MaxSetVariants of them) takes no other component of its siblings' kind past the bound.
+func TestASplitSetWithinMaxSetVariants(t *testing.T) {
+	var kids []*resultjson.Node
+	classes := map[int][]string{}
+	for i := range components.MaxSetVariants + 1 {
+		l := link(fmt.Sprintf("t%d", i), float64(i)*110, 40, fmt.Sprintf("Tag %c", 'a'+i))
+		kind := i % components.MaxSetVariants // the first kind twice: the Default
+		l.Fills = solid(0.05 * float64(kind))
+		kids = append(kids, l)
+		classes[len(kids)-1] = []string{"tag", fmt.Sprintf("is-kind%c", 'a'+kind)}
+	}
+	kids = append(kids, current("x", 1000, 40, "X"), current("y", 1100, 40, "Y")) // another component of their tag and form
+	root := page(kids...)
+	components.Build(root, 10, tagged(root, "span", classes))
+	sets := map[string]int{}
+	for _, c := range root.Children {
+		if c.ComponentName != "" {
+			def := c.ComponentID
+			if c.VariantOf != "" {
+				def = c.VariantOf
+			}
+			sets[def]++
+		}
+	}
+	for def, n := range sets {
+		if n > components.MaxSetVariants {
+			t.Errorf("set %s has %d components, past MaxSetVariants (%s)", def, n, variants(root))
+		}
+	}
+	if got := sets[root.Children[0].ComponentID]; got != components.MaxSetVariants {
+		t.Errorf("the tags' set has %d components, want %d (%s)", got, components.MaxSetVariants, variants(root))
+	}
+}
