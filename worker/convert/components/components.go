@@ -173,6 +173,20 @@ func Build(root *resultjson.Node, room int, page *Page) []resultjson.Diagnostic 
 	}
 	names := map[string]bool{}
 	made := 0
+	// newComponent makes uses one component and returns its id ("" when the result has its
+	// MaxComponents).
+	newComponent := func(uses []*resultjson.Node) string {
+		if made >= MaxComponents {
+			return ""
+		}
+		made++
+		id := "C:" + strconv.Itoa(made)
+		for _, m := range uses {
+			m.ComponentID = id
+		}
+		uses[0].ComponentName = unique(Name(uses), names)
+		return id
+	}
 	// component makes uses one component, or says why not.
 	component := func(uses []*resultjson.Node) string {
 		if made >= MaxComponents {
@@ -181,12 +195,7 @@ func Build(root *resultjson.Node, room int, page *Page) []resultjson.Diagnostic 
 		if why := Check(uses[0], uses[1:]); why != "" {
 			return why
 		}
-		made++
-		id := "C:" + strconv.Itoa(made)
-		for _, m := range uses {
-			m.ComponentID = id
-		}
-		uses[0].ComponentName = unique(Name(uses), names)
+		newComponent(uses)
 		return ""
 	}
 	for _, k := range order {
@@ -197,7 +206,7 @@ func Build(root *resultjson.Node, room int, page *Page) []resultjson.Diagnostic 
 		why := component(members)
 		if why == "" {
 			if parts := modifierParts(members, page.Elements); parts != nil && made-1+len(parts) <= MaxComponents {
-				splitByModifier(parts, page.Elements, names, &made)
+				splitByModifier(parts, page.Elements, names, newComponent)
 			}
 			continue
 		}
@@ -229,18 +238,7 @@ func Build(root *resultjson.Node, room int, page *Page) []resultjson.Diagnostic 
 	// A use nest added may come before its component's first: the first use's members move to
 	// it before the sets are made on the first uses.
 	renumber(root)
-	variantSets(root, shapes, page.Elements, names, func(uses []*resultjson.Node) string {
-		if made >= MaxComponents {
-			return ""
-		}
-		made++
-		id := "C:" + strconv.Itoa(made)
-		for _, m := range uses {
-			m.ComponentID = id
-		}
-		uses[0].ComponentName = unique(Name(uses), names)
-		return id
-	})
+	variantSets(root, shapes, page.Elements, names, newComponent)
 	renumber(root)
 	// A repeat left plain whose uses became variants says so no more.
 	isUse := map[string]bool{}

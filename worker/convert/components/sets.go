@@ -30,17 +30,6 @@ const MaxSetVariants = resultjson.MaxSetVariants
 // component that repeats (a nav's links and its current one).
 const MinSetSiblings = 3
 
-// variantMarkers are class tokens that name a variant: a variant whose first use's element has
-// one that the Default's first use lacks takes its value ("is-active": "Active"). Other variants
-// are named by what else tells them apart (value), else "Variant 2", "Variant 3", ... in the
-// order of their first uses among the siblings.
-var variantMarkers = map[string]string{
-	"active": "Active", "is-active": "Active", "current": "Current", "is-current": "Current",
-	"selected": "Selected", "is-selected": "Selected", "featured": "Featured", "is-featured": "Featured",
-	"highlighted": "Highlighted", "disabled": "Disabled", "is-disabled": "Disabled", "open": "Open", "is-open": "Open",
-	"collapsed": "Collapsed", "is-collapsed": "Collapsed",
-}
-
 // variantSets makes the component sets of the siblings of one kind under root, outermost first;
 // newComponent makes uses one component and returns its id ("" when the result has no room);
 // names are the component names taken.
@@ -150,7 +139,7 @@ func (s *setMaker) oddOnesOut(p *resultjson.Node) {
 func shareClass(a, first []string) bool {
 	shared, of := 0, 0
 	for _, c := range first {
-		if variantMarkers[c] != "" {
+		if naming.Marker(c) != "" {
 			continue
 		}
 		of++
@@ -274,7 +263,8 @@ func (s *setMaker) set(siblings []*resultjson.Node, with []string) {
 		s.setOf[id] = def
 		first := s.usesOf[id][0]
 		first.VariantOf = def
-		first.VariantProperties = map[string]string{resultjson.VariantPropertyVariant: unique(s.value(first, s.usesOf[def][0], len(s.values[def])+1), s.values[def])}
+		value := variantValueOf(s.elements, first, s.usesOf[def][0], len(s.values[def])+1)
+		first.VariantProperties = map[string]string{resultjson.VariantPropertyVariant: unique(value, s.values[def])}
 	}
 }
 
@@ -286,7 +276,7 @@ func modifierParts(uses []*resultjson.Node, elements map[*resultjson.Node]Elemen
 	parts := groupBy(uses, func(u *resultjson.Node) string {
 		var mods []string
 		for _, c := range elements[u].Classes {
-			if variantMarkers[c] != "" || strings.HasPrefix(c, "is-") {
+			if naming.Marker(c) != "" || strings.HasPrefix(c, "is-") {
 				mods = append(mods, c)
 			}
 		}
@@ -301,18 +291,18 @@ func modifierParts(uses []*resultjson.Node, elements map[*resultjson.Node]Elemen
 
 // splitByModifier makes the parts of one component's uses (modifierParts) the components of one
 // component set, when each part's uses draw as instances of its first (Check): the part with the
-// most uses (the first of those) is the Default and keeps the component's name, each other part
-// a variant named by its modifier (variantValue: "is-danger": "Danger"). made counts the
-// components made, names the names taken; a part that would not draw leaves the component whole.
-func splitByModifier(parts [][]*resultjson.Node, elements map[*resultjson.Node]Element, names map[string]bool, made *int) {
+// most uses (the first of those) is the Default and keeps the component's id and name, each
+// other part a variant (newComponent makes it, as Build's components) named by its modifier
+// (variantValueOf: "is-danger": "Danger"); names are the names taken. A part that would not
+// draw leaves the component whole. Build leaves room for the parts' components.
+func splitByModifier(parts [][]*resultjson.Node, elements map[*resultjson.Node]Element, names map[string]bool, newComponent func([]*resultjson.Node) string) {
 	for _, p := range parts {
 		if Check(p[0], p[1:]) != "" {
 			return
 		}
 	}
 	first := parts[0][0]
-	name := first.ComponentName
-	delete(names, name)
+	id, name := first.ComponentID, first.ComponentName
 	first.ComponentName = ""
 	def := 0
 	for i, p := range parts {
@@ -320,52 +310,31 @@ func splitByModifier(parts [][]*resultjson.Node, elements map[*resultjson.Node]E
 			def = i
 		}
 	}
-	ids := make([]string, len(parts))
-	ids[def] = first.ComponentID // the component's id stays the Default's
-	for i, p := range parts {
-		if i != def {
-			*made++
-			ids[i] = "C:" + strconv.Itoa(*made)
-		}
-		for _, u := range p {
-			u.ComponentID = ids[i]
-		}
-	}
-	parts[def][0].ComponentName = unique(name, names) // the Default keeps the component's name
-	for i, p := range parts {
-		if i != def {
-			p[0].ComponentName = unique(Name(p), names)
-		}
-	}
+	delete(names, name)
+	parts[def][0].ComponentName = unique(name, names) // named before its variants take the name
 	values := map[string]bool{resultjson.StateDefault: true}
-	n := 1
 	for i, p := range parts {
 		if i == def {
 			continue
 		}
-		n++
-		p[0].VariantOf = ids[def]
-		p[0].VariantProperties = map[string]string{resultjson.VariantPropertyVariant: unique(variantValueOf(elements, p[0], parts[def][0], n), values)}
+		newComponent(p)
+		p[0].VariantOf = id
+		p[0].VariantProperties = map[string]string{resultjson.VariantPropertyVariant: unique(variantValueOf(elements, p[0], parts[def][0], len(values)+1), values)}
 	}
 }
 
-// value is the Variant value of the variant whose first use is first, the set's Default's first
-// use being def, the n-th component of its set (variantValueOf).
-func (s *setMaker) value(first, def *resultjson.Node, n int) string {
-	return variantValueOf(s.elements, first, def, n)
-}
-
 // variantValueOf is the Variant value of the variant whose first use is first, the set's
-// Default's first use being def, the n-th component of its set, elements the nodes' elements: its variant marker (variantMarkers), else the
-// first class of its element that the Default's lacks and that names a kind or a modifier
-// ("is-primary": "Primary", "card--wide": "Wide", "language-go": "Language go"), else the label of its name when the
-// Default's differs ("Card / Smart themes": "Smart themes"), else the start of its first text
-// ("Favourite"), else "Variant n"; at most MaxVariantValueLength characters, without the "," and
-// "=" of Figma's variant names.
+// Default's first use being def, the n-th component of its set, elements the nodes' elements:
+// the name of a variant marker of its element that the Default's lacks (naming.Marker), else
+// the first class of its element that the Default's lacks and that names a kind or a modifier
+// ("is-primary": "Primary", "card--wide": "Wide", "language-go": "Language go"), else the label
+// of its name when the Default's differs ("Card / Smart themes": "Smart themes"), else the start
+// of its first text ("Favourite"), else "Variant n"; what is read from the page is a
+// variantValue.
 func variantValueOf(elements map[*resultjson.Node]Element, first, def *resultjson.Node, n int) string {
 	theirs := elements[def].Classes
 	for _, c := range elements[first].Classes {
-		if v := variantMarkers[c]; v != "" && !slices.Contains(theirs, c) {
+		if v := naming.Marker(c); v != "" && !slices.Contains(theirs, c) {
 			return v
 		}
 	}

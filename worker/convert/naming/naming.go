@@ -82,10 +82,14 @@ var utilityWords = map[string][]string{
 // Single-letter and spacing utilities (p-4, mt-2, w-64, z-50) and gradient stops
 // (from-pink-500) have digits: generatedClass.
 
-// modifierClasses say which state or variant an element is in, not what it is (Bulma's is-*
-// and has-*, the words of a current item).
-var modifierClasses = map[string]bool{"active": true, "current": true, "selected": true, "disabled": true, "show": true,
-	"open": true, "collapsed": true, "featured": true, "highlighted": true}
+// markers are the class words that say which variant an element is (a nav's current link, a
+// featured card), with the name of that variant.
+var markers = map[string]string{"active": "Active", "current": "Current", "selected": "Selected", "featured": "Featured",
+	"highlighted": "Highlighted", "disabled": "Disabled", "open": "Open", "collapsed": "Collapsed"}
+
+// Marker is the name of the variant a marker class says an element is ("active" and Bulma's
+// "is-active": "Active"), "" for any other class.
+func Marker(c string) string { return markers[strings.TrimPrefix(c, "is-")] }
 
 // frameworkPrefixes are the namespaces UI frameworks put before their class names (Material
 // Design Lite's mdl-card, UIkit's uk-card, Ant Design's ant-btn); the name is read without them.
@@ -95,9 +99,12 @@ var frameworkPrefixes = []string{"mdl-", "mdc-", "mat-", "uk-", "ant-", "el-", "
 var abbreviations = map[string]string{"btn": "button", "img": "image", "desc": "description", "msg": "message",
 	"pic": "picture", "bg": "background", "lbl": "label", "txt": "text"}
 
-// Kindless says whether class c names no kind of element: generated, a utility or a modifier.
-func Kindless(c string) bool {
-	if generatedClass.MatchString(c) || utilityClasses[c] || modifierClasses[c] || strings.HasPrefix(c, "is-") || strings.HasPrefix(c, "has-") {
+// kindless says whether class c names no kind of element: generated, a utility or a modifier,
+// which says what state or variant the element is in (a Marker, Bootstrap's show, Bulma's is-*
+// and has-*).
+func kindless(c string) bool {
+	modifier := Marker(c) != "" || c == "show" || strings.HasPrefix(c, "is-") || strings.HasPrefix(c, "has-")
+	if modifier || generatedClass.MatchString(c) || utilityClasses[c] {
 		return true
 	}
 	for _, p := range utilityPrefixes {
@@ -229,10 +236,10 @@ func clipLabel(s string) string {
 }
 
 // ClassKind is the kind class c names, made readable: "" for a class that names none
-// (Kindless); a framework's namespace left out ("mdl-navigation__link": "Navigation link"),
+// (kindless); a framework's namespace left out ("mdl-navigation__link": "Navigation link"),
 // abbreviations written out ("btn": "Button").
 func ClassKind(c string) string {
-	if Kindless(c) {
+	if kindless(c) {
 		return ""
 	}
 	for _, p := range frameworkPrefixes {

@@ -60,3 +60,13 @@ func TestLayerNames(t *testing.T) {
 		}
 	}
 }
+
+// TestMarker: a marker class, bare or as Bulma's is-*, names its variant; any other class none.
+func TestMarker(t *testing.T) {
+	for c, want := range map[string]string{"active": "Active", "is-active": "Active", "is-highlighted": "Highlighted",
+		"open": "Open", "show": "", "is-primary": "", "tab": ""} {
+		if got := Marker(c); got != want {
+			t.Errorf("Marker(%q) = %q, want %q", c, got, want)
+		}
+	}
+}
