@@ -604,7 +604,7 @@ test("components: an SVG among a component's layers is an instance of an icon co
   // when their uses swap.
   assert.deepEqual(holder.children.map((c) => [c.type, c.getPluginData(IconDataKey), c.getPluginData(ComponentDataKey), c.y]),
     [["COMPONENT", "", "C:1", 56], ["COMPONENT", "img-1", "", 0], ["COMPONENT", "img-2", "", 136], ["COMPONENT", "img-3", "", 192]]);
-  assert.deepEqual(stub.calls.filter((c) => c.startsWith("swapComponent")), ["swapComponent svg", "swapComponent svg"]);
+  assert.deepEqual(stub.calls.filter((c) => c.startsWith("swapComponent")), ["swapComponent Icon", "swapComponent Icon"]);
   const page = stub.currentPage.children.find((n) => n.id === root.id);
   const links = page instanceof StubFrame && page.children[0] instanceof StubFrame ? page.children[0].children : [];
   assert.deepEqual(links.map((l) => {

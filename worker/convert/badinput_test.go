@@ -222,8 +222,6 @@ func everythingTarget(p, target string) string {
 		return ""
 	case strings.HasPrefix(target, "text:"):
 		return target
-	case strings.HasPrefix(target, "div#target") || strings.HasPrefix(target, "svg#target"):
-		return strings.Replace(target, "#target", "#"+id, 1)
 	case strings.HasPrefix(target, "Target"):
 		return strings.ToUpper(id[:1]) + strings.ReplaceAll(id[1:], "-", " ") + strings.TrimPrefix(target, "Target")
 	}

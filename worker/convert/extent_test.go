@@ -37,7 +37,7 @@ func TestAppShellPageExtent(t *testing.T) {
 	if r := nodes["Ribbon"]; r == nil || r.X != 700 || r.Width != 400 {
 		t.Errorf("ribbon %+v, want at x 700, 400 wide (clipped by the root frame)", r)
 	}
-	if m := nodes["main"]; m == nil || m.Y != 48 || m.Height < 1735 || m.Height > 1736 {
+	if m := nodes["Main"]; m == nil || m.Y != 48 || m.Height < 1735 || m.Height > 1736 {
 		t.Errorf("main %+v, want at y 48, its content's 1,736 px tall", m)
 	}
 	if last := nodes["The last line of the shell"]; last == nil || last.Type != "TEXT" || last.Y < 1690 {

@@ -194,7 +194,7 @@ func TestMaskedUseKeepsItsMask(t *testing.T) {
 	f := loadFixture(t, "geometry-mask")
 	out := f.convert(t)
 	svgs := resultSVGs(t, f, out)
-	donut := nodeNamed(t, out.Result.Root, "svg#donut")
+	donut := nodeNamed(t, out.Result.Root, "Donut")
 	b := svgs[donut.node.ImageRef]
 	if !strings.Contains(string(b), `fill-opacity="0.75"`) {
 		t.Errorf("the quarter's alpha is lost:\n%s", b)

@@ -27,11 +27,11 @@ func TestLayoutPagesGetAutoLayout(t *testing.T) {
 	}
 	for page, w := range map[string]want{
 		// nav.navbar: flex row, space-between, align-items center, padding 12px 24px, border-bottom 1px.
-		"layout-navbar": {"nav / Main", layout.Horizontal, "", layout.AlignBetween, layout.AlignCenter, 0, 0, 12, 24, 13, 24, layout.SizingFixed, layout.SizingHug, 3},
+		"layout-navbar": {"Navigation / Main", layout.Horizontal, "", layout.AlignBetween, layout.AlignCenter, 0, 0, 12, 24, 13, 24, layout.SizingFixed, layout.SizingHug, 3},
 		// section.grid: flex row wrap, gap 16px 24px, five 228 px cards.
 		"layout-cards": {"Products", layout.Horizontal, layout.Wrap, layout.AlignMin, layout.AlignMin, 24, 16, 0, 0, 0, 0, layout.SizingFixed, layout.SizingFixed, 5},
 		// form: flex column, gap 12px, padding 24px + 1px border, 360 px wide.
-		"layout-form": {"form / Create an account", layout.Vertical, "", layout.AlignMin, layout.AlignMin, 12, 0, 25, 25, 25, 25, layout.SizingFixed, layout.SizingHug, 4},
+		"layout-form": {"Form / Create an account", layout.Vertical, "", layout.AlignMin, layout.AlignMin, 12, 0, 25, 25, 25, 25, layout.SizingFixed, layout.SizingHug, 4},
 		// section.hero: flex column centred both ways, gap 16px, padding 0 48px, 400 px tall.
 		// section.tiles: a grid of three 1fr columns, gap 16px 24px, five tiles: a GRID frame
 		// (grid members: TestGridCardsPage); main's column stretches it (FILL).
@@ -293,7 +293,7 @@ func TestAutoLayoutLeftOutSaysWhy(t *testing.T) {
 					t.Errorf("child %s of the absolute frame has layoutSizing %s/%s, layoutPositioning %q", c.Name, c.LayoutSizingHorizontal, c.LayoutSizingVertical, c.LayoutPositioning)
 				}
 			}
-			want := fmt.Sprintf("nav / Main keeps absolute positions: %s", tc.reason)
+			want := fmt.Sprintf("Navigation / Main keeps absolute positions: %s", tc.reason)
 			found := false
 			for _, d := range res.Diagnostics {
 				if d.NodeID == frame.ID && d.Message == want {

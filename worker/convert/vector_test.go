@@ -55,9 +55,9 @@ func TestIconsConvert(t *testing.T) {
 	var walk func(n *resultjson.Node)
 	walk = func(n *resultjson.Node) {
 		for _, c := range n.Children {
-			if (c.Type == "SVG" || c.Type == "RECTANGLE") && strings.HasPrefix(c.Name, "svg#") {
+			if c.Type == "SVG" || c.Type == "RECTANGLE" {
 				icons = append(icons, c.Name)
-				if c.Name == "svg#boxed" {
+				if c.Name == "Boxed" {
 					boxed = n
 				}
 			}
@@ -69,7 +69,7 @@ func TestIconsConvert(t *testing.T) {
 		t.Errorf("the tree holds icons %q, want 12 (one per icon, none for the sprite sheet)", icons)
 	}
 	if boxed == nil {
-		t.Fatal("no svg#boxed in the tree")
+		t.Fatal("no icon Boxed (svg#boxed) in the tree")
 	}
 	switch {
 	case boxed.Type != "FRAME" || boxed.Width != 60 || boxed.Height != 60:
@@ -87,10 +87,10 @@ func TestIconsConvert(t *testing.T) {
 	for _, w := range out.Result.Warnings {
 		warned[w.Code] = *w.NodeID
 	}
-	if id := warned[warnings.SVGReference]; id != byName["svg#missing"].ID {
-		t.Errorf("SVG_REFERENCE_UNRESOLVED names %q, want svg#missing %q", id, byName["svg#missing"].ID)
+	if id := warned[warnings.SVGReference]; id != byName["Missing"].ID {
+		t.Errorf("SVG_REFERENCE_UNRESOLVED names %q, want svg#missing %q", id, byName["Missing"].ID)
 	}
-	foreign := byName["svg#foreign"]
+	foreign := byName["Foreign"]
 	if id := warned[warnings.SVGRaster]; foreign == nil || id != foreign.ID || foreign.Type != "RECTANGLE" ||
 		len(*foreign.Fills) != 1 || (*foreign.Fills)[0].Type != "IMAGE" {
 		t.Errorf("svg#foreign is %+v warned %q, want a RECTANGLE with the crop as IMAGE fill and SVG_RASTERIZED", foreign, id)
@@ -99,7 +99,8 @@ func TestIconsConvert(t *testing.T) {
 		t.Errorf("warnings %+v, want 2", out.Result.Warnings)
 	}
 
-	a, b := svgs[byName["svg#graded"].ImageRef], svgs[byName["svg#graded2"].ImageRef]
+	// svg#graded2's id has a digit, so it is named as an icon without one.
+	a, b := svgs[byName["Graded"].ImageRef], svgs[byName["Icon"].ImageRef]
 	for _, pair := range [][2][]byte{{a, []byte(`id="c2d5-grad"`)}, {a, []byte(`url(#c2d5-grad)`)}, {b, []byte(`id="c2d6-grad"`)}, {b, []byte(`url(#c2d6-grad)`)}} {
 		if !bytes.Contains(pair[0], pair[1]) {
 			t.Errorf("gradient icon lacks %s:\n%s", pair[1], pair[0])
@@ -153,11 +154,12 @@ func TestFigmaSafeSVG(t *testing.T) {
 }
 
 // iconColors is the colour each icon of capturetest/site/icons.html draws with most, as the
-// page shows it (currentColor, page CSS, sprite symbols resolved).
+// page shows it (currentColor, page CSS, sprite symbols resolved), by its layer's name (its id
+// made readable: svg#star-icon is "Star icon").
 var iconColors = map[string]string{
-	"svg#circle": "#ffcc00", "svg#triangle": "#000000", "svg#star-icon": "#7b2cbf", "svg#styled": "#2a9d8f",
-	"svg#labelled": "#e76f51", "svg#boxed": "#1d4ed8", "svg#external": "#0891b2",
-	"svg#missing": "#16a34a", "svg#unsafe": "#dc2626",
+	"Circle": "#ffcc00", "Triangle": "#000000", "Star icon": "#7b2cbf", "Styled": "#2a9d8f",
+	"Labelled": "#e76f51", "Boxed": "#1d4ed8", "External": "#0891b2",
+	"Missing": "#16a34a", "Unsafe": "#dc2626",
 }
 
 // TestIconSVGsRenderStandalone draws every SVG of the icons result on its own in Chromium (as
@@ -187,7 +189,7 @@ func TestIconSVGsRenderStandalone(t *testing.T) {
 			return
 		}
 		switch n.Name {
-		case "svg#graded", "svg#graded2":
+		case "Graded", "Icon":
 			w := img.Bounds().Dx()
 			left := color.RGBAModel.Convert(img.At(2, 10)).(color.RGBA)
 			right := color.RGBAModel.Convert(img.At(w-3, 10)).(color.RGBA)
@@ -221,7 +223,9 @@ func TestIconFontAndMasksConvert(t *testing.T) {
 	byName := nodesByName(out.Result.Root)
 	r := newSVGRenderer(t)
 	svgs := resultSVGs(t, fonts, out)
-	for name, want := range map[string]string{"i#star": "#d97706", "i#ring": "#2563eb", "span#lig": "#0d9488"} {
+	// By element id: the layer's name and the colour it draws.
+	for id, icon := range map[string]struct{ name, color string }{"star": {"Star", "#d97706"}, "ring": {"Ring", "#2563eb"}, "lig": {"Lig / Star", "#0d9488"}} {
+		name, want := icon.name, icon.color
 		n := byName[name]
 		if n == nil || n.Type != "SVG" || math.Round(n.Width) != 48 || n.Height != 48 {
 			t.Errorf("%s is %+v, want a 48x48 SVG of the glyph's outline", name, n)
@@ -234,7 +238,7 @@ func TestIconFontAndMasksConvert(t *testing.T) {
 			t.Errorf("%s draws %.1f%% mostly %v, want %s", name, 100*inked, dom, want)
 		}
 		// The outline lies where the browser drew the glyph: its ink matches the crop's.
-		shot := cropOf(t, fonts, name[strings.IndexByte(name, '#')+1:])
+		shot := cropOf(t, fonts, id)
 		if iou := inkIoU(img, shot); iou < 0.9 {
 			t.Errorf("%s: the outline's ink overlaps the browser's by %.2f (IoU), want at least 0.9:\n%s", name, iou, b)
 		}
@@ -262,7 +266,7 @@ func TestIconFontAndMasksConvert(t *testing.T) {
 	checkGolden(t, "masks", out.JSON)
 	byName = nodesByName(out.Result.Root)
 	svgs = resultSVGs(t, masks, out)
-	for name, want := range map[string]string{"span#check": "#16a34a", "span#wide": "#9333ea"} {
+	for name, want := range map[string]string{"Check": "#16a34a", "Wide": "#9333ea"} {
 		n := byName[name]
 		if n == nil || n.Type != "SVG" {
 			t.Errorf("%s is %+v, want an SVG node", name, n)
@@ -275,14 +279,14 @@ func TestIconFontAndMasksConvert(t *testing.T) {
 		if inked < 0.05 || !near(dom, want) {
 			t.Errorf("%s draws %.1f%% mostly %v, want %s:\n%s", name, 100*inked, dom, want, b)
 		}
-		if name == "span#wide" {
+		if name == "Wide" {
 			// contain: the square mask is centred in the 96x48 box, the sides stay empty.
 			if _, side := inkColors(crop(img, 0, 0, 20, 48)); side > 0 {
 				t.Errorf("%s draws in the left 20 px, want the mask centred", name)
 			}
 		}
 	}
-	raster := byName["span#raster"]
+	raster := byName["Raster"]
 	if raster == nil || raster.Type != "RECTANGLE" || len(*raster.Fills) != 1 || (*raster.Fills)[0].Type != "IMAGE" {
 		t.Errorf("span#raster is %+v, want a RECTANGLE filled with its crop", raster)
 	}

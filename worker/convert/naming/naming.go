@@ -23,10 +23,14 @@ const headingSearchDepth = 3
 // maxLabelRunes bounds the heading text or aria-label part of a name, in characters.
 const maxLabelRunes = 40
 
-var landmarkTags = map[string]string{"nav": "nav", "header": "header", "footer": "footer", "main": "main", "aside": "aside", "form": "form", "search": "search"}
+// landmarkTags name the landmark elements by tag: an aside is most often a page's sidebar.
+var landmarkTags = map[string]string{"nav": "Navigation", "header": "Header", "footer": "Footer", "main": "Main",
+	"aside": "Sidebar", "form": "Form", "search": "Search", "dialog": "Dialog"}
 
-var landmarkRoles = map[string]string{"navigation": "nav", "banner": "header", "contentinfo": "footer", "main": "main",
-	"complementary": "aside", "form": "form", "search": "search", "dialog": "dialog"}
+// landmarkRoles name the landmark elements by ARIA role, as landmarkTags names their tags.
+var landmarkRoles = map[string]string{"navigation": "Navigation", "banner": "Header", "contentinfo": "Footer",
+	"main": "Main", "complementary": "Sidebar", "form": "Form", "search": "Search", "dialog": "Dialog",
+	"alertdialog": "Dialog"}
 
 // generatedClass matches class names made by tools rather than people: CSS-in-JS hashes
 // (css-1x2y3z, sc-bdVaJa), utility classes with digits, variants or arbitrary values (px-4,
@@ -298,6 +302,92 @@ func Clip(s string) string {
 		return string(r[:MaxNameRunes-1]) + "…"
 	}
 	return s
+}
+
+// iconSetClasses are the classes icon sets put on every icon (Font Awesome's fa and fas,
+// Bootstrap Icons' bi, Feather's feather, Material's material-icons): they say the element is an
+// icon, not which one.
+var iconSetClasses = map[string]bool{"fa": true, "fas": true, "far": true, "fab": true, "fal": true, "fad": true,
+	"fa-solid": true, "fa-regular": true, "fa-brands": true, "bi": true, "feather": true, "glyphicon": true,
+	"icon": true, "icons": true, "mdi": true, "ti": true, "material-icons": true, "material-icons-outlined": true,
+	"material-icons-round": true, "material-symbols-outlined": true, "material-symbols-rounded": true, "octicon": true,
+	"lucide": true, "ionicon": true, "svg-inline--fa": true}
+
+// iconClassPrefixes begin the class that names which icon of a set an element shows (fa-user,
+// bi-house, feather-home, icon-search).
+var iconClassPrefixes = []string{"fa-", "bi-", "feather-", "glyphicon-", "icon-", "mdi-", "ti-", "octicon-", "lucide-", "ion-"}
+
+// iconModifiers are the classes of an icon set, after its prefix, that size or move an icon
+// rather than say which it is (Font Awesome's fa-lg, fa-fw, fa-spin).
+var iconModifiers = map[string]bool{"lg": true, "xs": true, "sm": true, "xl": true, "fw": true, "spin": true,
+	"pulse": true, "border": true, "inverse": true, "stack": true, "li": true, "ul": true, "pull-left": true,
+	"pull-right": true, "flip-horizontal": true, "flip-vertical": true, "beat": true, "fade": true, "bounce": true,
+	"shake": true, "flip": true}
+
+// iconClassName reads class c of an icon set that names its icon ("fa-user": "User",
+// "feather-home": "Home", Font Awesome 4's outline "fa-bell-o": "Bell outline"); ok says c is
+// such a class (its name "" for a modifier such as fa-lg or a generated one such as fa-2x).
+func iconClassName(c string) (name string, ok bool) {
+	for _, p := range iconClassPrefixes {
+		if rest, found := strings.CutPrefix(c, p); found && rest != "" {
+			if iconModifiers[rest] {
+				return "", true
+			}
+			if r, found := strings.CutSuffix(rest, "-o"); found {
+				rest = r + "-outline"
+			}
+			return humanize(rest), true
+		}
+	}
+	return "", false
+}
+
+// ligature matches the text of an icon font's ligature (Material's "more_vert").
+var ligature = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
+// Icon is the readable name of an icon layer (an inline SVG, an icon-font glyph, a masked
+// element): "Icon / <label>" with the label from its alt, aria-label or SVG title, else the icon
+// it shows (its icon set's class fa-user or feather-home: "User", "Home"; a ligature's text
+// more_vert: "More vert"); its id, or a class that says what else it is, names it instead of
+// "Icon" ("demo-chart": "Demo chart").
+func Icon(n *capturemodel.DOMNode) string {
+	kind, label := humanize(n.Attrs["id"]), ""
+	for _, a := range []string{"alt", "aria-label"} {
+		if label == "" {
+			label = clipLabel(n.Attrs[a])
+		}
+	}
+	for _, c := range n.Children {
+		if label == "" && c != nil && c.Type == "element" && c.Tag == "title" {
+			label = clipLabel(textOf(c))
+		}
+	}
+	for _, c := range strings.Fields(n.Attrs["class"]) {
+		if iconSetClasses[c] {
+			continue
+		}
+		if name, ok := iconClassName(c); ok {
+			label = cmp.Or(label, name)
+			continue
+		}
+		if kind == "" {
+			kind = ClassKind(c)
+		}
+	}
+	if label == "" && n.IconFont != nil {
+		for _, g := range n.IconFont.Glyphs {
+			if t := strings.TrimSpace(g.Text); g.Which == "text" && ligature.MatchString(t) {
+				label = humanize(t)
+				break
+			}
+		}
+	}
+	switch kind = cmp.Or(kind, "Icon"); {
+	case label != "" && !strings.EqualFold(kind, label):
+		return kind + " / " + label
+	default:
+		return kind
+	}
 }
 
 // Element names a layer after the element: its alt or aria-label, else tag#id or tag.class.

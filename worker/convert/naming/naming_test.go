@@ -19,10 +19,10 @@ func TestLayerNames(t *testing.T) {
 		n    *capturemodel.DOMNode
 		want string
 	}{
-		{el("nav", map[string]string{"class": "navbar"}), "nav"},
-		{el("div", map[string]string{"role": "navigation", "aria-label": "Main"}), "nav / Main"},
+		{el("nav", map[string]string{"class": "navbar"}), "Navigation"},
+		{el("div", map[string]string{"role": "navigation", "aria-label": "Main"}), "Navigation / Main"},
 		{el("section", map[string]string{"class": "hero"}, el("h1", nil, txt("Welcome")), el("p", nil, txt("Hi"))), "Hero / Welcome"},
-		{el("header", nil, el("div", map[string]string{"class": "inner"}, el("h2", nil, txt("  Big   news ")))), "header / Big news"},
+		{el("header", nil, el("div", map[string]string{"class": "inner"}, el("h2", nil, txt("  Big   news ")))), "Header / Big news"},
 		{el("section", map[string]string{"class": "products"}, el("article", nil, el("h3", nil, txt("A"))), el("article", nil, el("h3", nil, txt("B")))), "Products"},
 		{el("article", map[string]string{"class": "css-1x2y3z card"}), "Card"},
 		{el("div", map[string]string{"class": "flex px-4 md:grid"}), "Box"},
@@ -37,12 +37,15 @@ func TestLayerNames(t *testing.T) {
 		{el("a", nil), "Link"},
 		{el("div", map[string]string{"class": "text-center font-bold shadow-sm items-center text-white overflow-hidden text-field"}), "Text field"},
 		{el("div", map[string]string{"class": "no-results"}), "No results"},
-		{el("form", map[string]string{"class": "inline-form"}), "form"},
+		{el("form", map[string]string{"class": "inline-form"}), "Form"},
 		{el("div", map[string]string{"class": "inline-form"}), "Inline form"},
 		{el("li", map[string]string{"class": "to-do"}), "To do"},
 		{el("div", map[string]string{"class": "overflow-menu"}), "Overflow menu"},
 		{el("span", map[string]string{"class": "font-awesome"}), "Font awesome"},
 		{el("td", nil), "Cell"},
+		{el("aside", nil), "Sidebar"},
+		{el("dialog", map[string]string{"class": "modal"}), "Dialog"},
+		{el("div", map[string]string{"role": "alertdialog", "class": "modal"}), "Dialog"},
 		{el("x-widget", nil), "x-widget"},
 		{el("div", map[string]string{"class": "card--featured"}), "Card featured"},
 		{el("button", map[string]string{"class": "mdl-mini-footer--social-btn social-btn"}), "Mini footer social button"},
@@ -67,6 +70,40 @@ func TestMarker(t *testing.T) {
 		"open": "Open", "show": "", "is-primary": "", "tab": ""} {
 		if got := Marker(c); got != want {
 			t.Errorf("Marker(%q) = %q, want %q", c, got, want)
+		}
+	}
+}
+
+// TestIconNames: an icon is named by what it shows (its label, its icon set's class, a
+// ligature's text) under "Icon", or by a class that says what else it is.
+func TestIconNames(t *testing.T) {
+	glyph := func(text string) *capturemodel.DOMNode {
+		n := el("i", map[string]string{"class": "mdl-color-text--blue-grey-400 material-icons", "role": "presentation"}, txt(text))
+		n.IconFont = &capturemodel.IconFontFact{Glyphs: []capturemodel.Glyph{{Which: "text", Text: text}}}
+		return n
+	}
+	for _, tc := range []struct {
+		n    *capturemodel.DOMNode
+		want string
+	}{
+		{el("svg", nil), "Icon"},
+		{el("svg", map[string]string{"class": "h-8 me-2"}), "Icon"},
+		{el("i", map[string]string{"class": "fa fa-user fa-lg"}), "Icon / User"},
+		{el("i", map[string]string{"class": "fa fa-lg fa-2x fa-user-plus"}), "Icon / User plus"},
+		{el("i", map[string]string{"class": "fa fa-bell-o"}), "Icon / Bell outline"},
+		{el("svg", map[string]string{"class": "feather feather-home align-text-bottom"}), "Icon / Home"},
+		{el("i", map[string]string{"class": "bi bi-house-door"}), "Icon / House door"},
+		{glyph("more_vert"), "Icon / More vert"},
+		{glyph("\ue5d4"), "Icon"},
+		{el("svg", map[string]string{"class": "demo-chart"}), "Demo chart"},
+		{el("svg", map[string]string{"id": "donut", "class": "chart"}), "Donut"},
+		{el("i", map[string]string{"id": "star", "class": "fa fa-star"}), "Star"},
+		{el("svg", map[string]string{"class": "logo", "aria-label": "Acme"}), "Logo / Acme"},
+		{el("svg", nil, el("title", nil, txt(" Close "))), "Icon / Close"},
+		{el("img", map[string]string{"alt": "Search"}), "Icon / Search"},
+	} {
+		if got := Icon(tc.n); got != tc.want {
+			t.Errorf("Icon(%s %v) = %q, want %q", tc.n.Tag, tc.n.Attrs, got, tc.want)
 		}
 	}
 }

@@ -24,7 +24,7 @@ func (tb *builder) iconElement(n *capturemodel.DOMNode, f *frame, in inherited, 
 	default:
 		return false
 	}
-	if b := f.add(tb.newNode("SVG", naming.Element(n), n.Box, f), n, in); b != nil {
+	if b := f.add(tb.newNode("SVG", naming.Icon(n), n.Box, f), n, in); b != nil {
 		b.Kind = kind
 	}
 	return true
@@ -40,7 +40,7 @@ func (tb *builder) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 	}
 	if n.Crop != nil && n.Crop.Reason == "svg" {
 		// The vector pass draws it from the capture's crop.
-		f.add(tb.newNode("RECTANGLE", naming.Element(n), n.Box, f), n, in).Kind = boxtree.InlineSVG
+		f.add(tb.newNode("RECTANGLE", naming.Icon(n), n.Box, f), n, in).Kind = boxtree.InlineSVG
 		return
 	}
 	// Its SVG background layers are dropped (their ids taken).
@@ -56,7 +56,7 @@ func (tb *builder) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		target.box.Paints, target.box.CSS = true, []*capturemodel.DOMNode{n}
 		box = vector.ContentBox(n)
 	}
-	node := tb.newNode("SVG", naming.Element(n), box, target)
+	node := tb.newNode("SVG", naming.Icon(n), box, target)
 	if node == nil {
 		return
 	}
