@@ -18,12 +18,10 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/layout"
-	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/internal/callback"
 )
@@ -648,12 +646,6 @@ func setPaint(c, u *resultjson.Node) {
 	c.TextCase, c.TextDecoration, c.StyledTextSegments = u.TextCase, u.TextDecoration, u.StyledTextSegments
 }
 
-// Kind is the kind of a layer name, what the uses of a component share: the part before " / "
-// (naming.Layer's "Card / Alpha" is a "Card"), else the whole name.
-func Kind(name string) string {
-	return strings.SplitN(name, " / ", 2)[0]
-}
-
 // clearPlacement clears where a use's root sits in its parent.
 func clearPlacement(c *resultjson.Node) {
 	c.X, c.Y = 0, 0
@@ -677,8 +669,8 @@ func Check(main *resultjson.Node, uses []*resultjson.Node) string {
 			layout.Hug(inst) // an instance set to HUG where its main does not takes its content's size
 		}
 		place(inst, main)
-		if why := compare(inst, u); why != "" {
-			return fmt.Sprintf("%s would not draw %s as an instance of %s", u.ID, why, main.ID)
+		if why := compare(inst, u, u); why != "" {
+			return fmt.Sprintf("%s, as an instance of %s, would %s", u.ID, main.ID, why)
 		}
 	}
 	return ""
@@ -729,27 +721,35 @@ func resized(n, main *resultjson.Node) bool {
 	return n.Width != main.Width || n.Height != main.Height
 }
 
-// compare says which layer of the instance tree got is not as the use want has it: a member
-// that differs, a use of another component (or none) where the main holds a nested instance, or
-// a box edge more than layout.Tolerance away ("" when none).
-func compare(got, want *resultjson.Node) string {
+// compare says which layer of the instance tree got is not as the use want (under the use's
+// root) has it, as what the instance would do: draw a layer with a member that differs, hold a
+// use of another component (or none) where the main holds a nested instance, or draw a box edge
+// more than layout.Tolerance away ("" when none).
+func compare(got, want, root *resultjson.Node) string {
+	layer := "itself"
+	if want != root {
+		layer = "its layer " + want.ID
+		if want.Name != "" {
+			layer += " (" + want.Name + ")"
+		}
+	}
 	g, err1 := json.Marshal(bare(got))
 	w, err2 := json.Marshal(bare(want))
 	if err1 != nil || err2 != nil || string(g) != string(w) {
-		return "the styles of " + want.ID
+		return "draw " + layer + " with other styles than the page's (members an instance does not override)"
 	}
 	if got.ComponentID != want.ComponentID {
 		// A nested instance is the main's: the use must hold a use of the same component there.
-		return "the component of " + want.ID
+		return "hold another component than the page's at " + layer
 	}
 	edges := []float64{got.X - want.X, got.Y - want.Y, got.X + got.Width - want.X - want.Width, got.Y + got.Height - want.Y - want.Height}
 	for _, d := range edges {
 		if math.Abs(d) > layout.Tolerance {
-			return fmt.Sprintf("the box of %s (%.1f px off)", want.ID, math.Abs(d))
+			return fmt.Sprintf("draw %s %.1f px off its box on the page", layer, math.Abs(d))
 		}
 	}
 	for i, c := range got.Children {
-		if why := compare(c, want.Children[i]); why != "" {
+		if why := compare(c, want.Children[i], root); why != "" {
 			return why
 		}
 	}
@@ -813,67 +813,4 @@ func instance(main, u *resultjson.Node, root bool) (*resultjson.Node, string) {
 		}
 	}
 	return &c, ""
-}
-
-// Name names a component by what its uses are: their name when they share it, else the kind
-// their names share before " / " (naming.Layer's "Card / Alpha", "Card / Beta": "Card"), else
-// what they share before a number at their end ("Card 1", "Card 2": "Card"), else the first
-// use's name; a bare tag name (a layer named after its element) reads as a word
-// (naming.TagWords: "li" is "List item").
-func Name(uses []*resultjson.Node) string {
-	name := shared(uses)
-	if w := naming.TagWords[name]; w != "" {
-		return w
-	}
-	return name
-}
-
-// shared is the name the uses share (Name without the tag words).
-func shared(uses []*resultjson.Node) string {
-	first := uses[0].Name
-	same, kind, stem := true, Kind(first), numberless(first)
-	for _, u := range uses[1:] {
-		same = same && u.Name == first
-		if Kind(u.Name) != kind {
-			kind = ""
-		}
-		if numberless(u.Name) != stem {
-			stem = ""
-		}
-	}
-	switch {
-	case same && first != "":
-		return first
-	case kind != "":
-		return kind
-	case stem != "":
-		return stem
-	case first != "":
-		return first
-	}
-	return "Component"
-}
-
-// numberless is name without a number at its end ("Card 3": "Card"); "" when it has none.
-func numberless(name string) string {
-	stem := strings.TrimRight(name, "0123456789")
-	if stem == name || !strings.HasSuffix(stem, " ") {
-		return ""
-	}
-	return strings.TrimSpace(stem)
-}
-
-// unique returns name, or name with " 2", " 3", ... when taken, within naming.MaxNameRunes.
-func unique(name string, taken map[string]bool) string {
-	base := name
-	for i := 2; taken[name]; i++ {
-		suffix := " " + strconv.Itoa(i)
-		for utf8.RuneCountInString(base)+len(suffix) > naming.MaxNameRunes {
-			_, size := utf8.DecodeLastRuneInString(base)
-			base = base[:len(base)-size]
-		}
-		name = base + suffix
-	}
-	taken[name] = true
-	return name
 }

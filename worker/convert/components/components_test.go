@@ -327,7 +327,7 @@ func TestCheck(t *testing.T) {
 		t.Fatalf("a use with another stroke weight (an override): %s", why)
 	}
 	b.Children[0].StrokeAlign = "OUTSIDE"
-	if why := components.Check(a, []*resultjson.Node{b}); !strings.Contains(why, "the styles of bt") {
+	if why := components.Check(a, []*resultjson.Node{b}); !strings.Contains(why, "would draw its layer bt (Beta) with other styles") {
 		t.Fatalf("a use with another stroke alignment: %q", why)
 	}
 	c := card("c", 0, 100, "C")
@@ -366,6 +366,66 @@ func TestName(t *testing.T) {
 	}
 }
 
+// TestShapeNames: uses named "Box" (elements that say nothing of what they are) are named by
+// what their main holds and where they stand.
+func TestShapeNames(t *testing.T) {
+	fill := func() *[]resultjson.Paint {
+		return &[]resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: 1, G: 1, B: 1}}}
+	}
+	shadow := []resultjson.Effect{{Type: "DROP_SHADOW"}}
+	text := func(s string) *resultjson.Node { return &resultjson.Node{Type: "TEXT", Name: s, Characters: s} }
+	frame := func(name string, kids ...*resultjson.Node) *resultjson.Node {
+		return &resultjson.Node{Type: "FRAME", Name: name, Width: 100, Height: 50, Children: kids}
+	}
+	panelOf := func(kids ...*resultjson.Node) *resultjson.Node {
+		p := frame("Box", kids...)
+		p.Fills, p.Effects = fill(), shadow
+		return p
+	}
+	twice := func(n *resultjson.Node) []*resultjson.Node {
+		b := *n
+		b.X = n.X + n.Width + 10
+		return []*resultjson.Node{n, &b}
+	}
+	stacked := func(n *resultjson.Node) []*resultjson.Node {
+		b := *n
+		b.Y = n.Y + n.Height + 10
+		return []*resultjson.Node{n, &b}
+	}
+	column := frame("Box", text("Links"), text("FAQ"))
+	column.LayoutMode = "VERTICAL"
+	flat := frame("Box", text("A"), text("B"))
+	flat.Fills = fill()
+	for _, tc := range []struct {
+		name string
+		uses []*resultjson.Node
+		want string
+	}{
+		{"a panel of two texts", twice(panelOf(text("Free"), text("£0"))), "Card"},
+		{"a panel of one text", twice(panelOf(text("New"))), "Box"},
+		{"a fill without a panel's edge", twice(flat), "Box"},
+		{"panels side by side", twice(frame("Box", panelOf(text("A")), panelOf(text("B")))), "Card"},
+		{"a panel and a plain frame", twice(frame("Box", panelOf(text("A")), frame("Box", text("B")))), "Box"},
+		{"an SVG", twice(frame("Box", &resultjson.Node{Type: "SVG", Name: "Icon"})), "Icon"},
+		{"a text", twice(frame("Box", text("2 days ago"))), "Label"},
+		{"the column of a grid", twice(frame("Box", frame("Card", text("A"), text("B")))), "Card"},
+		{"a wrapper of a Link", twice(frame("Box", frame("Link / Home"))), "Link"},
+		{"a wrapper of a li", twice(frame("Box", frame("li"))), "List item"},
+		{"a wrapper of a box", twice(frame("Box", frame("Box"))), "Box"},
+		{"columns side by side", twice(column), "Column"},
+		{"columns stacked", stacked(column), "Box"},
+	} {
+		if got := components.Name(tc.uses); got != tc.want {
+			t.Errorf("%s: Name = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	named := panelOf(text("A"), text("B"))
+	named.Name = "Tile"
+	if got := components.Name(twice(named)); got != "Tile" {
+		t.Errorf("a panel named Tile: Name = %q, want Tile", got)
+	}
+}
+
 // link is a nav link at (x, 0): an auto-layout row hugging a TEXT of text, textWidth px wide,
 // that grows with its characters, padded 8 px by 16 px.
 func link(id string, x, textWidth float64, text string) *resultjson.Node {
@@ -392,15 +452,15 @@ func TestNavLinksOfDifferentWidths(t *testing.T) {
 		{"labels", func(b *resultjson.Node) {}, "C:1,C:1,C:1", ""},
 		// A row of its own width: the instance is resized, and places its label as the page.
 		{"fixed width", func(b *resultjson.Node) { b.LayoutSizingHorizontal = "FIXED" }, "C:1,C:1,C:1", ""},
-		{"fixed width, label elsewhere", func(b *resultjson.Node) { b.LayoutSizingHorizontal, b.Children[0].X = "FIXED", 21 }, ",,", "b would not draw the box of bt (5.0 px off) as an instance of a"},
+		{"fixed width, label elsewhere", func(b *resultjson.Node) { b.LayoutSizingHorizontal, b.Children[0].X = "FIXED", 21 }, ",,", "b, as an instance of a, would draw its layer bt (Pricing) 5.0 px off its box on the page"},
 		{"text of fixed width", func(b *resultjson.Node) { b.Children[0].TextAutoResize = "HEIGHT" }, "C:1,,C:1", ""},
 		{"a box that does not grow", func(b *resultjson.Node) { b.Children[0].Type, b.Children[0].TextAutoResize = "RECTANGLE", "" }, "C:1,,C:1", ""},
 		{"fill", func(b *resultjson.Node) { b.Fills = solid(0.5) }, "C:1,C:1,C:1", ""},
 		{"style", func(b *resultjson.Node) { b.ClipsContent = new(true) }, "C:1,,C:1", ""},
 		// A use whose text sits where auto layout would not put it: the whole repeat stays plain.
 		{"text at the tolerance", func(b *resultjson.Node) { b.Children[0].X += 1 }, "C:1,C:1,C:1", ""},
-		{"text past the tolerance", func(b *resultjson.Node) { b.Children[0].X += 1.01 }, ",,", "b would not draw the box of bt (1.0 px off) as an instance of a"},
-		{"root past the tolerance", func(b *resultjson.Node) { b.Width += 1.01 }, ",,", "b would not draw the box of b (1.0 px off) as an instance of a"},
+		{"text past the tolerance", func(b *resultjson.Node) { b.Children[0].X += 1.01 }, ",,", "b, as an instance of a, would draw its layer bt (Pricing) 1.0 px off its box on the page"},
+		{"root past the tolerance", func(b *resultjson.Node) { b.Width += 1.01 }, ",,", "b, as an instance of a, would draw itself 1.0 px off its box on the page"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := link("b", 100, 80, "Pricing")
@@ -440,7 +500,7 @@ func TestCheckLaysOutGrowth(t *testing.T) {
 		t.Fatalf("a fixed root: %q", why)
 	}
 	b.Children[0].X += 3
-	if why := components.Check(a, []*resultjson.Node{b}); !strings.Contains(why, "the box of bl (3.0 px off)") {
+	if why := components.Check(a, []*resultjson.Node{b}); !strings.Contains(why, "would draw its layer bl (Link) 3.0 px off") {
 		t.Fatalf("a fixed root, its link elsewhere: %q", why)
 	}
 }
@@ -474,7 +534,7 @@ func TestSameBoxesStillComponents(t *testing.T) {
 	root = page(link("a", 0, 40, "A"), shifted(link("b", 100, 40, "B")), link("c", 200, 40, "C"))
 	d := components.Build(root, 10, apart(root))
 	if strings.Join(uses(root), ",") != "C:1,,C:1" || len(d) != 1 || d[0].NodeID != "b" ||
-		d[0].Message != "Link is repeated 3 times but 1 of them stay plain frames: b would not draw the box of bt (2.0 px off) as an instance of a" {
+		d[0].Message != "Link is repeated 3 times but 1 of them stay plain frames: b, as an instance of a, would draw its layer bt (B) 2.0 px off its box on the page" {
 		t.Fatalf("uses %v, diagnostics %v", uses(root), d)
 	}
 }
@@ -527,7 +587,7 @@ func TestCheckFollowsConstraints(t *testing.T) {
 	if why := components.Check(column("a", 200, stretch), []*resultjson.Node{column("b", 400, stretch)}); why != "" {
 		t.Errorf("a stretching bar: %s", why)
 	}
-	if why := components.Check(column("a", 200, nil), []*resultjson.Node{column("b", 400, nil)}); !strings.Contains(why, "the box of bg") {
-		t.Errorf("a bar without constraints: %q, want the box of bg", why)
+	if why := components.Check(column("a", 200, nil), []*resultjson.Node{column("b", 400, nil)}); !strings.Contains(why, "would draw its layer bg 200.0 px off its box") {
+		t.Errorf("a bar without constraints: %q, want its layer bg 200 px off", why)
 	}
 }

@@ -1,0 +1,153 @@
+package components
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/resultjson"
+)
+
+// The names of components (docs/conversion.md "Components": "Names").
+
+// Kind is the kind of a layer name, what the uses of a component share: the part before " / "
+// (naming.Layer's "Card / Alpha" is a "Card"), else the whole name.
+func Kind(name string) string {
+	return strings.SplitN(name, " / ", 2)[0]
+}
+
+// Name names a component by what its uses are: their name when they share it, else the kind
+// their names share before " / " (naming.Layer's "Card / Alpha", "Card / Beta": "Card"), else
+// what they share before a number at their end ("Card 1", "Card 2": "Card"), else the first
+// use's name; a bare tag name (a layer named after its element) reads as a word
+// (naming.TagWords: "li" is "List item").
+func Name(uses []*resultjson.Node) string {
+	name := shared(uses)
+	if w := naming.TagWords[name]; w != "" {
+		name = w
+	}
+	if name == anonymous {
+		return shapeName(uses)
+	}
+	return name
+}
+
+// anonymous is the name of a layer whose element says nothing of what it is (a div or span
+// without a landmark, id, class kind or label: naming.TagWords).
+const anonymous = "Box"
+
+// shapeName names a component of anonymous uses by what its main (the first use) holds and
+// where its uses are:
+//   - "Card": a panel (a background with a shadow, a border or round corners) holding at least
+//     two texts, or a frame without paint whose every child is such a panel;
+//   - "Icon", "Label": a frame without paint holding only an SVG, or only a TEXT;
+//   - the kind of the one frame it wraps without paint ("Card" for the column of a grid that
+//     holds a Card);
+//   - "Column": a VERTICAL frame without paint whose uses stand side by side in one row;
+//   - else "Box".
+func shapeName(uses []*resultjson.Node) string {
+	m := uses[0]
+	switch {
+	case panel(m) && texts(m) >= 2:
+		return "Card"
+	case paints(m):
+	case len(m.Children) > 0 && texts(m) >= 2 && !slices.ContainsFunc(m.Children, func(c *resultjson.Node) bool { return !panel(c) }):
+		return "Card"
+	case len(m.Children) == 1 && m.Children[0].Type == "SVG":
+		return "Icon"
+	case len(m.Children) == 1 && m.Children[0].Type == "TEXT":
+		return "Label"
+	case len(m.Children) == 1 && m.Children[0].Type == "FRAME" && Kind(m.Children[0].Name) != anonymous:
+		return cmp.Or(naming.TagWords[Kind(m.Children[0].Name)], Kind(m.Children[0].Name))
+	case m.LayoutMode == "VERTICAL" && sideBySide(uses):
+		return "Column"
+	}
+	return anonymous
+}
+
+// paints says whether frame n draws anything of its own: a fill, a stroke or an effect.
+func paints(n *resultjson.Node) bool {
+	return (n.Fills != nil && len(*n.Fills) > 0) || len(n.Strokes) > 0 || len(n.Effects) > 0
+}
+
+// panel says whether frame n draws a panel: a fill with a shadow, a border or round corners.
+func panel(n *resultjson.Node) bool {
+	round := n.CornerRadius != nil && *n.CornerRadius > 0 || n.TopLeftRadius != nil && *n.TopLeftRadius > 0
+	return n.Type == "FRAME" && n.Fills != nil && len(*n.Fills) > 0 && (len(n.Effects) > 0 || len(n.Strokes) > 0 || round)
+}
+
+// texts counts the TEXT layers under n.
+func texts(n *resultjson.Node) int {
+	count := 0
+	n.Walk(func(d *resultjson.Node) {
+		if d.Type == "TEXT" {
+			count++
+		}
+	})
+	return count
+}
+
+// sideBySide says whether at least two uses stand in one row: the same top, their boxes apart.
+func sideBySide(uses []*resultjson.Node) bool {
+	for i, a := range uses {
+		for _, b := range uses[i+1:] {
+			if a.Y == b.Y && (a.X+a.Width <= b.X || b.X+b.Width <= a.X) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shared is the name the uses share (Name without the tag words).
+func shared(uses []*resultjson.Node) string {
+	first := uses[0].Name
+	same, kind, stem := true, Kind(first), numberless(first)
+	for _, u := range uses[1:] {
+		same = same && u.Name == first
+		if Kind(u.Name) != kind {
+			kind = ""
+		}
+		if numberless(u.Name) != stem {
+			stem = ""
+		}
+	}
+	switch {
+	case same && first != "":
+		return first
+	case kind != "":
+		return kind
+	case stem != "":
+		return stem
+	case first != "":
+		return first
+	}
+	return "Component"
+}
+
+// numberless is name without a number at its end ("Card 3": "Card"); "" when it has none.
+func numberless(name string) string {
+	stem := strings.TrimRight(name, "0123456789")
+	if stem == name || !strings.HasSuffix(stem, " ") {
+		return ""
+	}
+	return strings.TrimSpace(stem)
+}
+
+// unique returns name, or name with " 2", " 3", ... when taken, within naming.MaxNameRunes.
+func unique(name string, taken map[string]bool) string {
+	base := name
+	for i := 2; taken[name]; i++ {
+		suffix := " " + strconv.Itoa(i)
+		for utf8.RuneCountInString(base)+len(suffix) > naming.MaxNameRunes {
+			_, size := utf8.DecodeLastRuneInString(base)
+			base = base[:len(base)-size]
+		}
+		name = base + suffix
+	}
+	taken[name] = true
+	return name
+}
