@@ -81,6 +81,9 @@ var utilityWords = map[string][]string{
 	"shadow-": {"sm", "md", "lg", "xl", "inner", "none", "outline"},
 	"items-":  {"start", "end", "center", "baseline", "stretch"},
 	"break-":  {"normal", "words", "all", "keep", "inside", "after", "before"},
+	"link-":   {"primary", "secondary", "success", "danger", "warning", "info", "light", "dark", "body"},
+	// Material Design Lite's colour classes, read without their mdl- (mdl-color-text--white).
+	"color-": {"text", "", "primary", "accent"},
 }
 
 // Single-letter and spacing utilities (p-4, mt-2, w-64, z-50) and gradient stops
@@ -96,8 +99,9 @@ var markers = map[string]string{"active": "Active", "current": "Current", "selec
 func Marker(c string) string { return markers[strings.TrimPrefix(c, "is-")] }
 
 // frameworkPrefixes are the namespaces UI frameworks put before their class names (Material
-// Design Lite's mdl-card, UIkit's uk-card, Ant Design's ant-btn); the name is read without them.
-var frameworkPrefixes = []string{"mdl-", "mdc-", "mat-", "uk-", "ant-", "el-", "chakra-", "v-", "q-"}
+// Design Lite's mdl-card, UIkit's uk-card, Ant Design's ant-btn, the Bootstrap docs'
+// bd-placeholder-img); the name is read without them, and a utility after one names no kind.
+var frameworkPrefixes = []string{"mdl-", "mdc-", "mat-", "uk-", "ant-", "el-", "chakra-", "v-", "q-", "bd-"}
 
 // abbreviations are the words class names shorten, written out in a layer name.
 var abbreviations = map[string]string{"btn": "button", "img": "image", "desc": "description", "msg": "message",
@@ -248,6 +252,9 @@ func ClassKind(c string) string {
 	}
 	for _, p := range frameworkPrefixes {
 		if rest, ok := strings.CutPrefix(c, p); ok && rest != "" {
+			if kindless(rest) {
+				return "" // a framework's utility (mdl-color-text--white)
+			}
 			c = rest
 			break
 		}
