@@ -39,14 +39,12 @@ func TestIconsEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	byName := map[string]*node{}
-	parent := map[*node]*node{}
 	var walk func(n *node)
 	walk = func(n *node) {
 		if byName[n.Name] == nil { // the outermost node of a name
 			byName[n.Name] = n
 		}
 		for _, c := range n.Children {
-			parent[c] = n
 			walk(c)
 		}
 	}
@@ -60,8 +58,8 @@ func TestIconsEndToEnd(t *testing.T) {
 		return *images[n.ImageRef].SVG
 	}
 	for name, want := range map[string]string{
-		"svg#circle": `fill="#ffcc00"`, "svg#star-icon": `fill="#7b2cbf"`, "svg#triangle": `<path d="M0 0h10v10z"/>`,
-		"svg#external": `fill="#0891b2"`, "svg#styled": `stroke="#264653"`,
+		"Circle": `fill="#ffcc00"`, "Star icon": `fill="#7b2cbf"`, "Triangle": `<path d="M0 0h10v10z"/>`,
+		"External": `fill="#0891b2"`, "Styled": `stroke="#264653"`,
 	} {
 		if got := svgOf(name); !strings.Contains(got, want) {
 			t.Errorf("%s is served as %s, want %s in it", name, got, want)
@@ -77,12 +75,12 @@ func TestIconsEndToEnd(t *testing.T) {
 			}
 		}
 	}
-	// The box of svg#boxed is a FRAME (named by the structure pass after its class, "Boxed")
-	// holding the SVG node of that name.
-	if svg := byName["svg#boxed"]; svg == nil || svg.Type != "SVG" || parent[svg] == nil || parent[svg].Type != "FRAME" || len(parent[svg].Children) != 1 {
-		t.Errorf("svg#boxed is %+v in %+v, want the SVG alone in a FRAME of its box", svg, parent[svg])
+	// The box of svg#boxed is a FRAME ("Boxed", after its id and class), holding
+	// the SVG node.
+	if box := byName["Boxed"]; box == nil || box.Type != "FRAME" || len(box.Children) != 1 || box.Children[0].Type != "SVG" || box.Children[0].Name != "Boxed" {
+		t.Errorf("svg#boxed is %+v, want the SVG alone in a FRAME of its box", box)
 	}
-	foreign := byName["svg#foreign"]
+	foreign := byName["Foreign"]
 	if foreign == nil || len(foreign.Fills) != 1 || images[foreign.Fills[0].ImageRef].MimeType != "image/png" {
 		t.Fatalf("svg#foreign is %+v, want a crop as an IMAGE fill", foreign)
 	}
