@@ -75,7 +75,7 @@ func TestIconsEndToEnd(t *testing.T) {
 			}
 		}
 	}
-	// The box of svg#boxed is a FRAME ("Boxed", after its id and class), holding
+	// The box of svg#boxed is a FRAME named as its icon is ("Boxed", after its id), holding
 	// the SVG node.
 	if box := byName["Boxed"]; box == nil || box.Type != "FRAME" || len(box.Children) != 1 || box.Children[0].Type != "SVG" || box.Children[0].Name != "Boxed" {
 		t.Errorf("svg#boxed is %+v, want the SVG alone in a FRAME of its box", box)

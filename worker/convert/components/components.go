@@ -12,6 +12,7 @@
 package components
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
@@ -238,6 +239,7 @@ func Build(root *resultjson.Node, room int, page *Page) []resultjson.Diagnostic 
 	renumber(root)
 	variantSets(root, shapes, page.Elements, names, newComponent)
 	renumber(root)
+	renameWrappers(root, names)
 	// A repeat left plain whose uses became variants says so no more.
 	isUse := map[string]bool{}
 	root.Walk(func(n *resultjson.Node) {
@@ -252,6 +254,34 @@ func Build(root *resultjson.Node, room int, page *Page) []resultjson.Diagnostic 
 		}
 	}
 	return kept
+}
+
+// renameWrappers names again the components named after the one frame their main wraps
+// (shapeName) when that frame became a use of a component of its own after (nest): the wrapper
+// of a Gradient button is not a second Gradient, and the button's component, numbered as the
+// name was taken ("Gradient 2"), takes the name back.
+func renameWrappers(root *resultjson.Node, names map[string]bool) {
+	usesOf := map[string][]*resultjson.Node{}
+	root.Walk(func(n *resultjson.Node) {
+		if n.ComponentID != "" {
+			usesOf[n.ComponentID] = append(usesOf[n.ComponentID], n)
+		}
+	})
+	root.Walk(func(n *resultjson.Node) {
+		if n.ComponentName == "" || n.Name != anonymous || len(n.Children) != 1 || n.Children[0].ComponentID == "" {
+			return
+		}
+		kind, old := Kind(n.Children[0].Name), n.ComponentName
+		if old != kind && numberless(old) != kind {
+			return
+		}
+		delete(names, old)
+		n.ComponentName = unique(Name(usesOf[n.ComponentID]), names)
+		if main := usesOf[n.Children[0].ComponentID][0]; main.ComponentName != old && numberless(main.ComponentName) == cmp.Or(numberless(old), old) {
+			delete(names, main.ComponentName)
+			main.ComponentName = unique(old, names)
+		}
+	})
 }
 
 // classify gives every eligible node under root its class: nodes of the same root key are taken

@@ -265,6 +265,36 @@ func TestARepeatAtPartOfAPlace(t *testing.T) {
 	}
 }
 
+// TestAWrapperOfAComponentsUse: two frames that each wrap a button, buttons repeated elsewhere
+// too, are a component of their own that is not named as the button is.
+func TestAWrapperOfAComponentsUse(t *testing.T) {
+	r := 8.0
+	button := func(id string, x float64) *resultjson.Node {
+		return &resultjson.Node{Type: "FRAME", ID: id, Name: "Gradient", X: x, Y: 30, Width: 60, Height: 16, Fills: solid(0.2),
+			CornerRadius: &r, Children: []*resultjson.Node{{Type: "TEXT", ID: id + "t", Name: "Buy", Width: 60, Height: 16,
+				Characters: "Buy", Fills: solid(0)}}}
+	}
+	wrap := func(id string, x float64) *resultjson.Node {
+		return &resultjson.Node{Type: "FRAME", ID: id, Name: "Box", X: x, Width: 100, Height: 80,
+			Children: []*resultjson.Node{button(id+"b", 20)}}
+	}
+	a, b := wrap("a", 0), wrap("b", 110)
+	root := page(a, b, button("lone", 500))
+	components.Build(root, 10, apart(root))
+	if a.ComponentID == "" || a.ComponentID != b.ComponentID || a.Children[0].ComponentID == "" {
+		t.Fatalf("wrappers %q %q holding %q, want one component wrapping uses of another", a.ComponentID, b.ComponentID, a.Children[0].ComponentID)
+	}
+	var buttonName string
+	root.Walk(func(n *resultjson.Node) {
+		if n.ComponentID == a.Children[0].ComponentID && n.ComponentName != "" {
+			buttonName = n.ComponentName
+		}
+	})
+	if a.ComponentName != "Box" || buttonName != "Gradient" {
+		t.Errorf("the wrapper is %q and the button %q, want Box and Gradient", a.ComponentName, buttonName)
+	}
+}
+
 // TestRepeatsInsideALoneFrame: a list drawn once holds three same rows: the rows are one
 // component.
 func TestRepeatsInsideALoneFrame(t *testing.T) {
@@ -396,6 +426,15 @@ func TestShapeNames(t *testing.T) {
 	column.LayoutMode = "VERTICAL"
 	flat := frame("Box", text("A"), text("B"))
 	flat.Fills = fill()
+	blockColumn := frame("Box", text("Legal"), text("Terms"))
+	blockColumn.Children[1].Y, blockColumn.Children[1].Height = 30, 20
+	overlapping := frame("Box", text("A"), text("B"))
+	overlapping.Children[0].Height, overlapping.Children[1].Y = 20, 10
+	r := 8.0
+	rounded := frame("Box", text("Pro"), text("£9"))
+	rounded.Fills, rounded.TopRightRadius = fill(), &r
+	use := frame("Gradient", text("Buy"))
+	use.ComponentID = "C:1"
 	for _, tc := range []struct {
 		name string
 		uses []*resultjson.Node
@@ -404,15 +443,25 @@ func TestShapeNames(t *testing.T) {
 		{"a panel of two texts", twice(panelOf(text("Free"), text("£0"))), "Card"},
 		{"a panel of one text", twice(panelOf(text("New"))), "Box"},
 		{"a fill without a panel's edge", twice(flat), "Box"},
-		{"panels side by side", twice(frame("Box", panelOf(text("A")), panelOf(text("B")))), "Card"},
-		{"a panel and a plain frame", twice(frame("Box", panelOf(text("A")), frame("Box", text("B")))), "Box"},
+		{"a panel rounded at one corner", twice(rounded), "Card"},
+		{"panels side by side", twice(frame("Box", panelOf(text("A"), text("1")), panelOf(text("B"), text("2")))), "Card"},
+		{"panels of one text side by side", twice(frame("Box", panelOf(text("A")), panelOf(text("B")))), "Box"},
+		{"a panel and a plain frame", twice(frame("Box", panelOf(text("A"), text("1")), frame("Box", text("B"), text("2")))), "Box"},
 		{"an SVG", twice(frame("Box", &resultjson.Node{Type: "SVG", Name: "Icon"})), "Icon"},
+		{"the crop of an SVG", twice(frame("Box", &resultjson.Node{Type: "RECTANGLE", Name: "Icon / Chart"})), "Icon"},
+		{"a rectangle", twice(frame("Box", &resultjson.Node{Type: "RECTANGLE", Name: "Divider"})), "Box"},
+		{"a wrapper of a frame named by its heading", twice(frame("Box", frame("Basic", text("Basic"), text("£0")))), "Box"},
+		{"a wrapper of a wrapper of an SVG", twice(frame("Box", frame("Box", &resultjson.Node{Type: "SVG", Name: "Icon"}))), "Icon"},
+		{"a wrapper of a component's use", twice(frame("Box", use)), "Box"},
 		{"a text", twice(frame("Box", text("2 days ago"))), "Label"},
 		{"the column of a grid", twice(frame("Box", frame("Card", text("A"), text("B")))), "Card"},
 		{"a wrapper of a Link", twice(frame("Box", frame("Link / Home"))), "Link"},
 		{"a wrapper of a li", twice(frame("Box", frame("li"))), "List item"},
 		{"a wrapper of a box", twice(frame("Box", frame("Box"))), "Box"},
 		{"columns side by side", twice(column), "Column"},
+		{"columns of block flow side by side", twice(blockColumn), "Column"},
+		{"a frame of overlapping layers side by side", twice(overlapping), "Box"},
+		{"a priced panel over a panel of a button", twice(frame("Box", panelOf(text("Pro"), text("£9")), panelOf(frame("Button")))), "Card"},
 		{"columns stacked", stacked(column), "Box"},
 	} {
 		if got := components.Name(tc.uses); got != tc.want {

@@ -42,30 +42,73 @@ const anonymous = "Box"
 // shapeName names a component of anonymous uses by what its main (the first use) holds and
 // where its uses are:
 //   - "Card": a panel (a background with a shadow, a border or round corners) holding at least
-//     two texts, or a frame without paint whose every child is such a panel;
-//   - "Icon", "Label": a frame without paint holding only an SVG, or only a TEXT;
+//     two texts, or a frame without paint whose every child is a panel, one such a card (a
+//     pricing card of a priced panel over a panel of its button);
+//   - "Icon", "Label": a frame without paint holding only an icon (an SVG, or the crop of one) or
+//     only a TEXT;
 //   - the kind of the one frame it wraps without paint ("Card" for the column of a grid that
-//     holds a Card);
-//   - "Column": a VERTICAL frame without paint whose uses stand side by side in one row;
+//     holds a Card), read from that frame's name or, when the frame is anonymous too or named
+//     only by its heading's text, from what it holds; a wrapper of a component's use keeps
+//     "Box", not to read as that component (renameWrappers, once the nested components are made);
+//   - "Column": a frame without paint, VERTICAL or of layers one below another, whose uses stand
+//     side by side in one row;
 //   - else "Box".
 func shapeName(uses []*resultjson.Node) string {
 	m := uses[0]
-	switch {
-	case panel(m) && texts(m) >= 2:
+	if panel(m) && texts(m) >= 2 {
 		return "Card"
-	case paints(m):
-	case len(m.Children) > 0 && texts(m) >= 2 && !slices.ContainsFunc(m.Children, func(c *resultjson.Node) bool { return !panel(c) }):
+	}
+	if paints(m) {
+		return anonymous
+	}
+	cards := !slices.ContainsFunc(m.Children, func(c *resultjson.Node) bool { return !panel(c) })
+	if cards && slices.ContainsFunc(m.Children, func(c *resultjson.Node) bool { return texts(c) >= 2 }) {
 		return "Card"
-	case len(m.Children) == 1 && m.Children[0].Type == "SVG":
-		return "Icon"
-	case len(m.Children) == 1 && m.Children[0].Type == "TEXT":
-		return "Label"
-	case len(m.Children) == 1 && m.Children[0].Type == "FRAME" && Kind(m.Children[0].Name) != anonymous:
-		return cmp.Or(naming.TagWords[Kind(m.Children[0].Name)], Kind(m.Children[0].Name))
-	case m.LayoutMode == "VERTICAL" && sideBySide(uses):
+	}
+	if len(m.Children) == 1 {
+		switch c := m.Children[0]; {
+		case c.Type == "SVG" || c.Type == "RECTANGLE" && Kind(c.Name) == "Icon":
+			return "Icon"
+		case c.Type == "TEXT":
+			return "Label"
+		case c.Type != "FRAME" || c.ComponentID != "":
+		case Kind(c.Name) != anonymous && !headingNamed(c):
+			return cmp.Or(naming.TagWords[Kind(c.Name)], Kind(c.Name))
+		default:
+			if kind := shapeName([]*resultjson.Node{c}); kind != anonymous {
+				return kind
+			}
+		}
+	}
+	if (m.LayoutMode == "VERTICAL" || stacked(m)) && sideBySide(uses) {
 		return "Column"
 	}
 	return anonymous
+}
+
+// headingNamed says whether frame n is named only by the text it holds (naming.Layer names an
+// element without a kind by its heading: a pricing card "Basic"), not by what it is.
+func headingNamed(n *resultjson.Node) bool {
+	if strings.Contains(n.Name, " / ") {
+		return false
+	}
+	stem := strings.TrimSuffix(n.Name, "…")
+	found := false
+	n.Walk(func(d *resultjson.Node) {
+		found = found || d.Type == "TEXT" && stem != "" && strings.HasPrefix(strings.Join(strings.Fields(d.Characters), " "), stem)
+	})
+	return found
+}
+
+// stacked says whether frame n holds two layers or more, each below the one before (a column
+// of block flow).
+func stacked(n *resultjson.Node) bool {
+	for i := 1; i < len(n.Children); i++ {
+		if a, b := n.Children[i-1], n.Children[i]; b.Y < a.Y+a.Height {
+			return false
+		}
+	}
+	return len(n.Children) >= 2
 }
 
 // paints says whether frame n draws anything of its own: a fill, a stroke or an effect.
@@ -75,7 +118,8 @@ func paints(n *resultjson.Node) bool {
 
 // panel says whether frame n draws a panel: a fill with a shadow, a border or round corners.
 func panel(n *resultjson.Node) bool {
-	round := n.CornerRadius != nil && *n.CornerRadius > 0 || n.TopLeftRadius != nil && *n.TopLeftRadius > 0
+	round := slices.ContainsFunc([]*float64{n.CornerRadius, n.TopLeftRadius, n.TopRightRadius, n.BottomLeftRadius, n.BottomRightRadius},
+		func(r *float64) bool { return r != nil && *r > 0 })
 	return n.Type == "FRAME" && n.Fills != nil && len(*n.Fills) > 0 && (len(n.Effects) > 0 || len(n.Strokes) > 0 || round)
 }
 

@@ -54,7 +54,8 @@ var utilityClasses = map[string]bool{"flex": true, "grid": true, "block": true, 
 	"select-none": true, "select-all": true, "select-text": true, "select-auto": true, "w-px": true, "h-px": true,
 	"p-px": true, "m-auto": true, "w-min": true, "w-max": true, "w-fit": true, "h-fit": true, "z-auto": true,
 	"group": true, "peer": true, "sticky-top": true, "sticky-bottom": true, "fixed-top": true, "fixed-bottom": true,
-	"overflow-hidden": true, "overflow-auto": true, "overflow-scroll": true, "overflow-visible": true, "overflow-clip": true}
+	"overflow-hidden": true, "overflow-auto": true, "overflow-scroll": true, "overflow-visible": true, "overflow-clip": true,
+	"notranslate": true}
 
 // utilityPrefixes begin utility class names (Tailwind's and Bootstrap's): a class name that
 // starts with one says how an element looks (bg-white, flex-col, d-none,
@@ -65,7 +66,7 @@ var utilityPrefixes = []string{"bg-", "fw-", "fst-", "fs-", "lh-", "leading-", "
 	"overflow-y-", "object-", "cursor-", "whitespace-", "float-", "position-", "fill-", "stroke-", "transition-",
 	"duration-", "ease-", "scale-", "origin-", "ring-", "decoration-", "divide-", "space-", "gap-", "grid-cols-",
 	"grid-rows-", "grid-flow-", "min-w-", "max-w-", "min-h-", "max-h-", "link-offset", "link-underline", "link-opacity",
-	"pointer-events-", "animate-"}
+	"pointer-events-", "animate-", "pe-"}
 
 // utilityWords are the utilities of a prefix that begins names people write too: text-center,
 // text-white and text-muted are utilities, text-field is not.
@@ -82,8 +83,9 @@ var utilityWords = map[string][]string{
 	"items-":  {"start", "end", "center", "baseline", "stretch"},
 	"break-":  {"normal", "words", "all", "keep", "inside", "after", "before"},
 	"link-":   {"primary", "secondary", "success", "danger", "warning", "info", "light", "dark", "body"},
-	// Material Design Lite's colour classes, read without their mdl- (mdl-color-text--white).
-	"color-": {"text", "", "primary", "accent"},
+	// Material Design Lite's colour classes, read without their mdl- (mdl-color-text--white), and
+	// GitHub Primer's (color-fg-muted).
+	"color-": {"text", "", "primary", "accent", "fg", "bg", "border"},
 }
 
 // Single-letter and spacing utilities (p-4, mt-2, w-64, z-50) and gradient stops
@@ -269,11 +271,17 @@ func humanize(s string) string {
 	if s == "" || generatedClass.MatchString(s) {
 		return ""
 	}
-	var words []string
+	return words(s)
+}
+
+// words splits s at dashes, underscores, spaces, dots and lower-to-upper case changes, writes
+// abbreviations out and capitalizes the first word ("cardGrid": "Card grid").
+func words(s string) string {
+	var parts []string
 	var cur []rune
 	flush := func() {
 		if len(cur) > 0 {
-			words = append(words, strings.ToLower(string(cur)))
+			parts = append(parts, strings.ToLower(string(cur)))
 			cur = nil
 		}
 	}
@@ -289,13 +297,13 @@ func humanize(s string) string {
 		}
 	}
 	flush()
-	if len(words) == 0 {
+	if len(parts) == 0 {
 		return ""
 	}
-	for i, w := range words {
-		words[i] = cmp.Or(abbreviations[w], w)
+	for i, w := range parts {
+		parts[i] = cmp.Or(abbreviations[w], w)
 	}
-	out := strings.Join(words, " ")
+	out := strings.Join(parts, " ")
 	r := []rune(out)
 	r[0] = unicode.ToUpper(r[0])
 	return string(r)
@@ -311,42 +319,77 @@ func Clip(s string) string {
 	return s
 }
 
-// iconSetClasses are the classes icon sets put on every icon (Font Awesome's fa and fas,
-// Bootstrap Icons' bi, Feather's feather, Material's material-icons): they say the element is an
-// icon, not which one.
+// iconSetClasses are the classes icon sets put on every icon (Font Awesome's fa and fas with its
+// styles fa-solid and fa-sharp, Bootstrap Icons' bi, Feather's feather, Material's
+// material-icons and material-symbols-*, MUI's MuiSvgIcon-root): they say the element is an icon,
+// not which one.
 var iconSetClasses = map[string]bool{"fa": true, "fas": true, "far": true, "fab": true, "fal": true, "fad": true,
-	"fa-solid": true, "fa-regular": true, "fa-brands": true, "bi": true, "feather": true, "glyphicon": true,
+	"fat": true, "fass": true, "fasr": true, "fasl": true, "fast": true, "fak": true, "fa-solid": true,
+	"fa-regular": true, "fa-brands": true, "fa-light": true, "fa-thin": true, "fa-duotone": true, "fa-sharp": true,
+	"fa-sharp-duotone": true, "fa-classic": true, "fa-kit": true, "bi": true, "feather": true, "glyphicon": true,
 	"icon": true, "icons": true, "mdi": true, "ti": true, "material-icons": true, "material-icons-outlined": true,
-	"material-icons-round": true, "material-symbols-outlined": true, "material-symbols-rounded": true, "octicon": true,
-	"lucide": true, "ionicon": true, "svg-inline--fa": true}
+	"material-icons-round": true, "material-icons-sharp": true, "material-icons-two-tone": true,
+	"material-symbols": true, "material-symbols-outlined": true, "material-symbols-rounded": true,
+	"material-symbols-sharp": true, "octicon": true, "lucide": true, "ionicon": true, "svg-inline--fa": true,
+	"MuiSvgIcon-root": true}
 
 // iconClassPrefixes begin the class that names which icon of a set an element shows (fa-user,
 // bi-house, feather-home, icon-search).
 var iconClassPrefixes = []string{"fa-", "bi-", "feather-", "glyphicon-", "icon-", "mdi-", "ti-", "octicon-", "lucide-", "ion-"}
 
-// iconModifiers are the classes of an icon set, after its prefix, that size or move an icon
-// rather than say which it is (Font Awesome's fa-lg, fa-fw, fa-spin).
+// iconPlatforms are the platform prefixes of Ionicons' names (ion-md-home, ion-ios-home: "Home").
+var iconPlatforms = []string{"md-", "ios-"}
+
+// iconModifiers are the classes of an icon set, after its prefix, that size, turn or move an icon
+// rather than say which it is (Font Awesome's fa-lg, fa-fw, fa-spin; iconModifier adds the
+// sizes fa-2x and fa-2xs and the rotate-, flip- and size- families).
 var iconModifiers = map[string]bool{"lg": true, "xs": true, "sm": true, "xl": true, "fw": true, "spin": true,
 	"pulse": true, "border": true, "inverse": true, "stack": true, "li": true, "ul": true, "pull-left": true,
-	"pull-right": true, "flip-horizontal": true, "flip-vertical": true, "beat": true, "fade": true, "bounce": true,
-	"shake": true, "flip": true}
+	"pull-right": true, "beat": true, "fade": true, "bounce": true, "shake": true, "flip": true, "large": true,
+	"small": true, "beat-fade": true, "spin-pulse": true, "spin-reverse": true, "swap-opacity": true, "width-auto": true}
+
+// iconModifierPattern matches the modifiers of iconModifiers' families: sizes (2x, 2xs, 10x) and
+// the rotate-, flip-, size- and pull- classes.
+var iconModifierPattern = regexp.MustCompile(`^(\d+x[sl]?|\d?x[sl]|(rotate|flip|size|pull|stack)-.*)$`)
 
 // iconClassName reads class c of an icon set that names its icon ("fa-user": "User",
-// "feather-home": "Home", Font Awesome 4's outline "fa-bell-o": "Bell outline"); ok says c is
-// such a class (its name "" for a modifier such as fa-lg or a generated one such as fa-2x).
+// "feather-home": "Home", "bi-1-circle": "1 circle", Font Awesome 4's outline "fa-bell-o":
+// "Bell outline"); ok says c is such a class (its name "" for a modifier such as fa-lg or
+// fa-rotate-90).
 func iconClassName(c string) (name string, ok bool) {
 	for _, p := range iconClassPrefixes {
-		if rest, found := strings.CutPrefix(c, p); found && rest != "" {
-			if iconModifiers[rest] {
-				return "", true
-			}
-			if r, found := strings.CutSuffix(rest, "-o"); found {
-				rest = r + "-outline"
-			}
-			return humanize(rest), true
+		rest, found := strings.CutPrefix(c, p)
+		if !found || rest == "" {
+			continue
 		}
+		if iconModifiers[rest] || iconModifierPattern.MatchString(rest) {
+			return "", true
+		}
+		if p == "ion-" {
+			for _, platform := range iconPlatforms {
+				rest = strings.TrimPrefix(rest, platform)
+			}
+		}
+		if r, found := strings.CutSuffix(rest, "-o"); found && p == "fa-" {
+			rest = r + "-outline"
+		}
+		return iconWords(rest), true
 	}
 	return "", false
+}
+
+// iconWords turns an icon's name into words as humanize does, digits kept ("filter_1":
+// "Filter 1"); "" for a generated-looking name.
+func iconWords(s string) string {
+	if digitless := strings.Map(func(r rune) rune {
+		if unicode.IsDigit(r) {
+			return 'x'
+		}
+		return r
+	}, s); digitless == "" || humanize(digitless) == "" {
+		return ""
+	}
+	return words(s)
 }
 
 // ligature matches the text of an icon font's ligature (Material's "more_vert").
@@ -355,8 +398,9 @@ var ligature = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 // Icon is the readable name of an icon layer (an inline SVG, an icon-font glyph, a masked
 // element): "Icon / <label>" with the label from its alt, aria-label or SVG title, else the icon
 // it shows (its icon set's class fa-user or feather-home: "User", "Home"; a ligature's text
-// more_vert: "More vert"); its id, or a class that says what else it is, names it instead of
-// "Icon" ("demo-chart": "Demo chart").
+// more_vert: "More vert"); its id names it instead of "Icon" ("donut": "Donut"), and so does a
+// class that says what else it is ("demo-chart": "Demo chart") when no icon set's class says
+// it is an icon (the other classes of an icon of a set size or colour it: md-light, pe-none).
 func Icon(n *capturemodel.DOMNode) string {
 	kind, label := humanize(n.Attrs["id"]), ""
 	for _, a := range []string{"alt", "aria-label"} {
@@ -369,22 +413,27 @@ func Icon(n *capturemodel.DOMNode) string {
 			label = clipLabel(textOf(c))
 		}
 	}
+	classKind, ofSet := "", false
 	for _, c := range strings.Fields(n.Attrs["class"]) {
 		if iconSetClasses[c] {
+			ofSet = true
 			continue
 		}
 		if name, ok := iconClassName(c); ok {
-			label = cmp.Or(label, name)
+			label, ofSet = cmp.Or(label, name), true
 			continue
 		}
-		if kind == "" {
-			kind = ClassKind(c)
+		if classKind == "" {
+			classKind = ClassKind(c)
 		}
+	}
+	if !ofSet {
+		kind = cmp.Or(kind, classKind)
 	}
 	if label == "" && n.IconFont != nil {
 		for _, g := range n.IconFont.Glyphs {
 			if t := strings.TrimSpace(g.Text); g.Which == "text" && ligature.MatchString(t) {
-				label = humanize(t)
+				label = iconWords(t)
 				break
 			}
 		}

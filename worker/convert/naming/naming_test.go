@@ -105,6 +105,19 @@ func TestIconNames(t *testing.T) {
 		{el("svg", map[string]string{"class": "logo", "aria-label": "Acme"}), "Logo / Acme"},
 		{el("svg", nil, el("title", nil, txt(" Close "))), "Icon / Close"},
 		{el("img", map[string]string{"alt": "Search"}), "Icon / Search"},
+		// Font Awesome 6's styles and sizes, Material's set classes, Ionicons' platforms.
+		{el("i", map[string]string{"class": "fa-sharp fa-solid fa-rotate-90 fa-2xs fa-house"}), "Icon / House"},
+		{el("i", map[string]string{"class": "fa-duotone fa-thin fa-flip-both fa-camera"}), "Icon / Camera"},
+		{el("i", map[string]string{"class": "fass fa-large fa-bell-o"}), "Icon / Bell outline"},
+		{el("i", map[string]string{"class": "material-icons-sharp md-light notranslate"}), "Icon"},
+		{el("i", map[string]string{"class": "icon ion-md-home"}), "Icon / Home"},
+		{el("i", map[string]string{"class": "icon ion-ios-radio-button-o"}), "Icon / Radio button o"},
+		// Digits belong to icon names; the kind comes from the id alone on an icon of a set.
+		{el("i", map[string]string{"class": "bi bi-1-circle"}), "Icon / 1 circle"},
+		{glyph("filter_1"), "Icon / Filter 1"},
+		{el("svg", map[string]string{"class": "octicon octicon-mark-github color-fg-muted pe-none"}), "Icon / Mark github"},
+		{el("svg", map[string]string{"class": "MuiSvgIcon-root checked"}), "Icon"},
+		{el("svg", map[string]string{"id": "brand", "class": "bi bi-bootstrap"}), "Brand / Bootstrap"},
 	} {
 		if got := Icon(tc.n); got != tc.want {
 			t.Errorf("Icon(%s %v) = %q, want %q", tc.n.Tag, tc.n.Attrs, got, tc.want)

@@ -51,7 +51,8 @@ func (tb *builder) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 	}
 	target, box := f, n.Box
 	if frameNode != nil {
-		frameNode.ClipsContent = css.Ptr(true)
+		// The frame of a painted icon's box is named as the icon is.
+		frameNode.Name, frameNode.ClipsContent = naming.Clip(naming.Icon(n)), css.Ptr(true)
 		target = &frame{box: f.add(frameNode, n, in), ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
 		target.box.Paints, target.box.CSS = true, []*capturemodel.DOMNode{n}
 		box = vector.ContentBox(n)
