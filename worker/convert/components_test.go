@@ -52,6 +52,7 @@ var fixtureComponents = map[string][2]int{
 	"layout-bylines":     {1, 3},  // three posts whose bylines of other lengths have a tag after them (text frames)
 	"layout-cardbuttons": {2, 6},  // three cards, each with a button that has a hover: the buttons a component of their own
 	"layout-focusrings":  {4, 13}, // pills, tags and cards whose focus draws an outline ring; offers holding pills
+	"layout-invisible":   {1, 2},  // two buttons, their ripples left out
 	"layout-nested":      {6, 14}, // buttons (6 uses, 5 nested) and headings (3, nested) in three feature cards of one set and two plan cards
 	"capture-vertical":   {4, 4},  // four writing-mode boxes of one kind: one set
 	"placeholder":        {3, 3},  // three fields of one kind, each styled its own way: one set

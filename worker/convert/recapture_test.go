@@ -66,6 +66,7 @@ var fixtureSites = map[string][2]string{
 	"layout-bylines":     {"testdata/layout-site", "/bylines.html"},
 	"layout-cardbuttons": {"testdata/layout-site", "/cardbuttons.html"},
 	"layout-focusrings":  {"testdata/layout-site", "/focusrings.html"},
+	"layout-invisible":   {"testdata/layout-site", "/invisible.html"},
 	"themes":             {"testdata/layout-site", "/themes.html"},
 	"states":             {"../capture/capturetest/site", "/states.html"},
 	"state-layers":       {"testdata/layout-site", "/state-layers.html"},

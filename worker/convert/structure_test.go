@@ -11,7 +11,7 @@ import (
 
 // layoutFixtures are the captures of testdata/layout-site (recapture_test.go), each pinned by a
 // golden result.
-var layoutFixtures = []string{"layout-navbar", "layout-cards", "layout-form", "layout-hero", "layout-fixed", "layout-grid", "layout-grid-cards", "layout-components", "layout-navlinks", "layout-navactive", "layout-navicons", "layout-margins", "layout-blocklinks", "layout-variants", "layout-columns", "layout-nested", "layout-stretched", "layout-overlays", "layout-bylines", "layout-cardbuttons", "layout-focusrings"}
+var layoutFixtures = []string{"layout-navbar", "layout-cards", "layout-form", "layout-hero", "layout-fixed", "layout-grid", "layout-grid-cards", "layout-components", "layout-navlinks", "layout-navactive", "layout-navicons", "layout-margins", "layout-blocklinks", "layout-variants", "layout-columns", "layout-nested", "layout-stretched", "layout-overlays", "layout-bylines", "layout-cardbuttons", "layout-focusrings", "layout-invisible"}
 
 func TestGoldenLayoutPages(t *testing.T) {
 	for _, name := range layoutFixtures {

@@ -55,7 +55,7 @@ var utilityClasses = map[string]bool{"flex": true, "grid": true, "block": true, 
 	"p-px": true, "m-auto": true, "w-min": true, "w-max": true, "w-fit": true, "h-fit": true, "z-auto": true,
 	"group": true, "peer": true, "sticky-top": true, "sticky-bottom": true, "fixed-top": true, "fixed-bottom": true,
 	"overflow-hidden": true, "overflow-auto": true, "overflow-scroll": true, "overflow-visible": true, "overflow-clip": true,
-	"notranslate": true}
+	"notranslate": true, "visuallyhidden": true}
 
 // utilityPrefixes begin utility class names (Tailwind's and Bootstrap's): a class name that
 // starts with one says how an element looks (bg-white, flex-col, d-none,
@@ -173,7 +173,13 @@ var TagWords = map[string]string{"a": "Link", "li": "List item", "button": "Butt
 	"select": "Select", "img": "Image", "strong": "Strong text", "b": "Bold text", "em": "Emphasis", "small": "Small text",
 	"ul": "List", "ol": "List", "tr": "Row", "td": "Cell", "th": "Header cell", "textarea": "Text area", "svg": "Icon",
 	"table": "Table", "thead": "Table head", "tbody": "Table body", "dl": "Description list", "figcaption": "Caption",
-	"picture": "Picture", "video": "Video", "canvas": "Canvas", "iframe": "Embed", "hr": "Divider", "i": "Italic text"}
+	"picture": "Picture", "video": "Video", "canvas": "Canvas", "iframe": "Embed", "hr": "Divider", "i": "Italic text",
+	"body": "Body", "u": "Underlined text", "s": "Struck text", "del": "Deleted text", "ins": "Inserted text",
+	"mark": "Highlight", "sup": "Superscript", "sub": "Subscript", "abbr": "Abbreviation", "time": "Time",
+	"address": "Address", "fieldset": "Fieldset", "legend": "Legend", "option": "Option", "caption": "Caption",
+	"tfoot": "Table foot", "details": "Details", "summary": "Summary", "cite": "Citation", "q": "Quote",
+	"progress": "Progress bar", "meter": "Meter", "menu": "Menu", "hgroup": "Heading group", "var": "Variable",
+	"samp": "Sample output", "output": "Output"}
 
 // landmark is the landmark kind of n by its role, else its tag; "" for none.
 func landmark(n *capturemodel.DOMNode) string {

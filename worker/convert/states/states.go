@@ -240,7 +240,9 @@ func (u *use) inNested(i int) bool {
 // paintOnly says why rec's changes cannot be a variant of u: one is of an element outside u (a
 // capture that says so is not what the capture worker writes), moves or resizes a box, or
 // changes a property that is no paint (nor one of keptBoxProperties; a url() background the
-// capture has no image of counts as one); "" when they only repaint inside u.
+// capture has no image of counts as one); "" when they only repaint inside u. A z-index of u's
+// own element (a hovered button of a group lifted over its neighbours' borders) is its place
+// among its parent's layers, which no variant holds: the variant is drawn without it.
 func paintOnly(rec *capturemodel.StateRecord, state string, u *use) string {
 	for _, ch := range rec.Changes {
 		if ch.Element < u.start || ch.Element >= u.end {
@@ -248,10 +250,6 @@ func paintOnly(rec *capturemodel.StateRecord, state string, u *use) string {
 		}
 		if ch.Box != nil {
 			return fmt.Sprintf("its %s state moves or resizes a box", state)
-		}
-		if _, ok := ch.Style["z-index"]; ok && ch.Element == u.start {
-			// The use's place among its parent's layers is outside the layers a variant holds.
-			return fmt.Sprintf("its %s state lifts it over or under the layers beside it (z-index)", state)
 		}
 		props := make([]string, 0, len(ch.Style))
 		for p := range ch.Style {

@@ -11,6 +11,7 @@ import (
 	"github.com/code2des/backend/worker/convert/images"
 	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/text"
 	"github.com/code2des/backend/worker/convert/warnings"
@@ -123,6 +124,9 @@ func (tb *builder) convertElement(n *capturemodel.DOMNode, f *frame, in inherite
 		}
 	}
 	in.decoration = text.Decoration(n, in.decoration)
+	if outOfFlow(n) && transparent(n) && len(tb.stateStyled[n]) == 0 {
+		return // draws nothing, children included, in every state (a Material ripple)
+	}
 	hidden := n.Computed("visibility") != "visible"
 	if !hidden {
 		// An outline offset from the box, or beside a border, is a node of its own over n's.
@@ -189,8 +193,9 @@ func (tb *builder) convertElement(n *capturemodel.DOMNode, f *frame, in inherite
 	var layers []*boxtree.Node
 	// A transformed element keeps its frame: its children are in its untransformed space.
 	_, transformed := n.Affine()
+	var drawn paint.Drawn
 	if !hidden || clip || transformed {
-		node, _, layers = tb.box(n, f, "FRAME", hidden, in.item || transformed, true)
+		node, drawn, layers = tb.box(n, f, "FRAME", hidden, in.item || transformed, true)
 	}
 	if node != nil && f.depth >= resultjson.MaxDepth-1 {
 		tb.warn.Add(warnings.DepthFlattened, f.box.Out.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", naming.Element(n), resultjson.MaxDepth)
@@ -219,13 +224,35 @@ func (tb *builder) convertElement(n *capturemodel.DOMNode, f *frame, in inherite
 	box.Kind, box.DOM, box.Paints = boxtree.Box, tb.kids.Of(n), true
 	tb.markSticky(n, node, f)
 	box.CSS = append(box.CSS, n)
+	warned := tb.warn.Len()
 	tb.pseudoWarnings(n, node.ID)
 	child := &frame{box: box, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
 	// An SVG background layer is drawn as an SVG node under the content.
 	child.box.Kids = append(child.box.Kids, layers...)
 	tb.children(n, child, inherited{group: boxtree.Flow, decoration: in.decoration})
 	tb.tableBorders(n, child, inherited{group: boxtree.Flow})
+	if len(child.box.Kids) == 0 && !drawn.Paints() && outOfFlow(n) && !paint.Ringed(n) && !tb.paintsInState(n, node, hidden, true) && tb.warn.Len() == warned &&
+		node.ID == "1:"+strconv.Itoa(tb.lastID) && f.box.Kids[len(f.box.Kids)-1] == box {
+		// A frame kept for its clip alone that clips nothing, out of the flow, draws nothing (a
+		// visually hidden label's box, an empty ripple container): it is left out.
+		f.box.Kids = f.box.Kids[:len(f.box.Kids)-1]
+		tb.unallocate(node)
+		return
+	}
 	child.box.Finish()
+}
+
+// outOfFlow says whether element n is out of the flow (position absolute or fixed): leaving it
+// out moves nothing else.
+func outOfFlow(n *capturemodel.DOMNode) bool {
+	pos := n.Computed("position")
+	return pos == "absolute" || pos == "fixed"
+}
+
+// transparent says whether element n is drawn at opacity 0 (with everything it holds).
+func transparent(n *capturemodel.DOMNode) bool {
+	o, err := strconv.ParseFloat(strings.TrimSpace(n.Computed("opacity")), 64)
+	return err == nil && o <= 0
 }
 
 // firstText returns the TEXT node made first (the first in document order) among items and
