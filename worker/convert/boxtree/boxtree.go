@@ -113,6 +113,10 @@ type Node struct {
 	// Silent are, on the root, the paragraphs that show no text (no node of their own), in the
 	// order they were met: the text pass reads them for their warnings, about their frame.
 	Silent []*Text
+	// LeftOut are, on the root, the elements left out, children included, because they draw
+	// nothing in any state (tree: out of the flow at opacity 0, no state restyling them): the
+	// states of the elements inside them are no use's.
+	LeftOut []*capturemodel.DOMNode
 	// Kids are the nodes placed in this one, in the order they were added (document order);
 	// Finish gives Out their paint order.
 	Kids []*Node

@@ -256,30 +256,48 @@ func Build(root *resultjson.Node, room int, page *Page) []resultjson.Diagnostic 
 	return kept
 }
 
-// renameWrappers names again the components named after the one frame their main wraps
-// (shapeName) when that frame became a use of a component of its own after (nest): the wrapper
-// of a Gradient button is not a second Gradient, and the button's component, numbered as the
-// name was taken ("Gradient 2"), takes the name back.
+// renameWrappers names again the components named by the shape of their main (shapeName) that
+// hold uses of other components made after them (nest): a wrapper is not named after the use it
+// wraps (the wrapper of a Gradient button is not a second Gradient), and the component of that
+// use, numbered as the name was taken ("Gradient 2"), takes the name back. A set's components
+// keep the names their set gave them.
 func renameWrappers(root *resultjson.Node, names map[string]bool) {
 	usesOf := map[string][]*resultjson.Node{}
+	inSet := map[string]bool{}
 	root.Walk(func(n *resultjson.Node) {
 		if n.ComponentID != "" {
 			usesOf[n.ComponentID] = append(usesOf[n.ComponentID], n)
 		}
+		if n.VariantOf != "" {
+			inSet[n.VariantOf], inSet[n.ComponentID] = true, true
+		}
 	})
 	root.Walk(func(n *resultjson.Node) {
-		if n.ComponentName == "" || n.Name != anonymous || len(n.Children) != 1 || n.Children[0].ComponentID == "" {
+		if n.ComponentName == "" || n.Name != anonymous || inSet[n.ComponentID] {
 			return
 		}
-		kind, old := Kind(n.Children[0].Name), n.ComponentName
-		if old != kind && numberless(old) != kind {
+		var held []*resultjson.Node
+		for _, c := range n.Children {
+			c.Walk(func(d *resultjson.Node) {
+				if d.ComponentID != "" {
+					held = append(held, d)
+				}
+			})
+		}
+		old := n.ComponentName
+		stem := cmp.Or(numberless(old), old)
+		name := Name(usesOf[n.ComponentID])
+		if len(held) == 0 || name == stem {
 			return
 		}
 		delete(names, old)
-		n.ComponentName = unique(Name(usesOf[n.ComponentID]), names)
-		if main := usesOf[n.Children[0].ComponentID][0]; main.ComponentName != old && numberless(main.ComponentName) == cmp.Or(numberless(old), old) {
-			delete(names, main.ComponentName)
-			main.ComponentName = unique(old, names)
+		n.ComponentName = unique(name, names)
+		for _, d := range held {
+			if main := usesOf[d.ComponentID][0]; main.ComponentName != "" && main.ComponentName != old && numberless(main.ComponentName) == stem {
+				delete(names, main.ComponentName)
+				main.ComponentName = unique(old, names)
+				break
+			}
 		}
 	})
 }

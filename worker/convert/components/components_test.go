@@ -265,8 +265,9 @@ func TestARepeatAtPartOfAPlace(t *testing.T) {
 	}
 }
 
-// TestAWrapperOfAComponentsUse: two frames that each wrap a button, buttons repeated elsewhere
-// too, are a component of their own that is not named as the button is.
+// TestAWrapperOfAComponentsUse: two frames that each wrap a button (directly, or through a frame
+// of their own), buttons repeated elsewhere too, are a component of their own that is not named
+// as the button is; so are two frames that each wrap an anonymous card that also stands alone.
 func TestAWrapperOfAComponentsUse(t *testing.T) {
 	r := 8.0
 	button := func(id string, x float64) *resultjson.Node {
@@ -274,24 +275,42 @@ func TestAWrapperOfAComponentsUse(t *testing.T) {
 			CornerRadius: &r, Children: []*resultjson.Node{{Type: "TEXT", ID: id + "t", Name: "Buy", Width: 60, Height: 16,
 				Characters: "Buy", Fills: solid(0)}}}
 	}
-	wrap := func(id string, x float64) *resultjson.Node {
-		return &resultjson.Node{Type: "FRAME", ID: id, Name: "Box", X: x, Width: 100, Height: 80,
-			Children: []*resultjson.Node{button(id+"b", 20)}}
+	card := func(id string, x float64) *resultjson.Node {
+		return &resultjson.Node{Type: "FRAME", ID: id, Name: "Box", X: x, Y: 10, Width: 80, Height: 60, Fills: solid(0.9),
+			CornerRadius: &r, Children: []*resultjson.Node{
+				{Type: "TEXT", ID: id + "a", Name: "Pro", Width: 60, Height: 16, Characters: "Pro", Fills: solid(0)},
+				{Type: "TEXT", ID: id + "b", Name: "£9", Y: 20, Width: 60, Height: 16, Characters: "£9", Fills: solid(0)}}}
 	}
-	a, b := wrap("a", 0), wrap("b", 110)
-	root := page(a, b, button("lone", 500))
-	components.Build(root, 10, apart(root))
-	if a.ComponentID == "" || a.ComponentID != b.ComponentID || a.Children[0].ComponentID == "" {
-		t.Fatalf("wrappers %q %q holding %q, want one component wrapping uses of another", a.ComponentID, b.ComponentID, a.Children[0].ComponentID)
+	wrap := func(id string, x float64, inner *resultjson.Node) *resultjson.Node {
+		return &resultjson.Node{Type: "FRAME", ID: id, Name: "Box", X: x, Width: 100, Height: 80, Children: []*resultjson.Node{inner}}
 	}
-	var buttonName string
-	root.Walk(func(n *resultjson.Node) {
-		if n.ComponentID == a.Children[0].ComponentID && n.ComponentName != "" {
-			buttonName = n.ComponentName
-		}
-	})
-	if a.ComponentName != "Box" || buttonName != "Gradient" {
-		t.Errorf("the wrapper is %q and the button %q, want Box and Gradient", a.ComponentName, buttonName)
+	for _, tc := range []struct {
+		name          string
+		a, b, lone    *resultjson.Node
+		wrapper, held string
+	}{
+		{"a button", wrap("a", 0, button("ab", 20)), wrap("b", 110, button("bb", 20)), button("lone", 500), "Box", "Gradient"},
+		{"a button two frames down", wrap("a", 0, wrap("ai", 0, button("ab", 20))), wrap("b", 110, wrap("bi", 0, button("bb", 20))),
+			button("lone", 500), "Box", "Gradient"},
+		{"an anonymous card", wrap("a", 0, card("ac", 10)), wrap("b", 110, card("bc", 10)), card("lone", 500), "Box", "Card"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := page(tc.a, tc.b, tc.lone)
+			components.Build(root, 10, apart(root))
+			if tc.a.ComponentID == "" || tc.a.ComponentID != tc.b.ComponentID || tc.lone.ComponentID == "" {
+				t.Fatalf("wrappers %q %q, the lone one %q: want one component of the wrappers and another of what they hold",
+					tc.a.ComponentID, tc.b.ComponentID, tc.lone.ComponentID)
+			}
+			var held string
+			root.Walk(func(n *resultjson.Node) {
+				if n.ComponentID == tc.lone.ComponentID && n.ComponentName != "" {
+					held = n.ComponentName
+				}
+			})
+			if tc.a.ComponentName != tc.wrapper || held != tc.held {
+				t.Errorf("the wrapper is %q and what it holds %q, want %s and %s", tc.a.ComponentName, held, tc.wrapper, tc.held)
+			}
+		})
 	}
 }
 
@@ -403,7 +422,9 @@ func TestShapeNames(t *testing.T) {
 		return &[]resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: 1, G: 1, B: 1}}}
 	}
 	shadow := []resultjson.Effect{{Type: "DROP_SHADOW"}}
-	text := func(s string) *resultjson.Node { return &resultjson.Node{Type: "TEXT", Name: s, Characters: s} }
+	text := func(s string) *resultjson.Node {
+		return &resultjson.Node{Type: "TEXT", Name: s, Characters: s, Height: 20}
+	}
 	frame := func(name string, kids ...*resultjson.Node) *resultjson.Node {
 		return &resultjson.Node{Type: "FRAME", Name: name, Width: 100, Height: 50, Children: kids}
 	}
@@ -426,10 +447,12 @@ func TestShapeNames(t *testing.T) {
 	column.LayoutMode = "VERTICAL"
 	flat := frame("Box", text("A"), text("B"))
 	flat.Fills = fill()
-	blockColumn := frame("Box", text("Legal"), text("Terms"))
+	blockColumn := frame("Box", text("Legal"), frame("Link", text("Terms")))
 	blockColumn.Children[1].Y, blockColumn.Children[1].Height = 30, 20
 	overlapping := frame("Box", text("A"), text("B"))
-	overlapping.Children[0].Height, overlapping.Children[1].Y = 20, 10
+	overlapping.Children[1].Y = 10
+	tile := frame("Box", &resultjson.Node{Type: "RECTANGLE", Name: "Photo", Height: 40}, text("Lamp"), text("£20"))
+	tile.Children[1].Y, tile.Children[2].Y = 50, 80
 	r := 8.0
 	rounded := frame("Box", text("Pro"), text("£9"))
 	rounded.Fills, rounded.TopRightRadius = fill(), &r
@@ -461,6 +484,8 @@ func TestShapeNames(t *testing.T) {
 		{"columns side by side", twice(column), "Column"},
 		{"columns of block flow side by side", twice(blockColumn), "Column"},
 		{"a frame of overlapping layers side by side", twice(overlapping), "Box"},
+		{"tiles of an image over texts side by side", twice(tile), "Box"},
+		{"a wrapper of a frame whose text begins with its name", twice(frame("Box", frame("Link", text("Links and more")))), "Link"},
 		{"a priced panel over a panel of a button", twice(frame("Box", panelOf(text("Pro"), text("£9")), panelOf(frame("Button")))), "Card"},
 		{"columns stacked", stacked(column), "Box"},
 	} {

@@ -43,15 +43,16 @@ const anonymous = "Box"
 // where its uses are:
 //   - "Card": a panel (a background with a shadow, a border or round corners) holding at least
 //     two texts, or a frame without paint whose every child is a panel, one such a card (a
-//     pricing card of a priced panel over a panel of its button);
+//     pricing card of a priced panel over a panel of its button; not the wrapper of one
+//     component's use);
 //   - "Icon", "Label": a frame without paint holding only an icon (an SVG, or the crop of one) or
 //     only a TEXT;
 //   - the kind of the one frame it wraps without paint ("Card" for the column of a grid that
 //     holds a Card), read from that frame's name or, when the frame is anonymous too or named
 //     only by its heading's text, from what it holds; a wrapper of a component's use keeps
 //     "Box", not to read as that component (renameWrappers, once the nested components are made);
-//   - "Column": a frame without paint, VERTICAL or of layers one below another, whose uses stand
-//     side by side in one row;
+//   - "Column": a frame without paint, VERTICAL or of texts and links one below another, whose
+//     uses stand side by side in one row;
 //   - else "Box".
 func shapeName(uses []*resultjson.Node) string {
 	m := uses[0]
@@ -61,7 +62,8 @@ func shapeName(uses []*resultjson.Node) string {
 	if paints(m) {
 		return anonymous
 	}
-	cards := !slices.ContainsFunc(m.Children, func(c *resultjson.Node) bool { return !panel(c) })
+	cards := len(m.Children) > 0 && !slices.ContainsFunc(m.Children, func(c *resultjson.Node) bool { return !panel(c) }) &&
+		(len(m.Children) > 1 || m.Children[0].ComponentID == "")
 	if cards && slices.ContainsFunc(m.Children, func(c *resultjson.Node) bool { return texts(c) >= 2 }) {
 		return "Card"
 	}
@@ -80,24 +82,34 @@ func shapeName(uses []*resultjson.Node) string {
 			}
 		}
 	}
-	if (m.LayoutMode == "VERTICAL" || stacked(m)) && sideBySide(uses) {
+	if (m.LayoutMode == "VERTICAL" || stacked(m) && !slices.ContainsFunc(m.Children, func(c *resultjson.Node) bool { return !textual(c) })) && sideBySide(uses) {
 		return "Column"
 	}
 	return anonymous
 }
 
 // headingNamed says whether frame n is named only by the text it holds (naming.Layer names an
-// element without a kind by its heading: a pricing card "Basic"), not by what it is.
+// element without a kind by its heading: a pricing card "Basic"), not by what it is: its name
+// is a TEXT's characters, or their start cut with "…".
 func headingNamed(n *resultjson.Node) bool {
 	if strings.Contains(n.Name, " / ") {
 		return false
 	}
-	stem := strings.TrimSuffix(n.Name, "…")
+	stem, cut := strings.CutSuffix(n.Name, "…")
 	found := false
 	n.Walk(func(d *resultjson.Node) {
-		found = found || d.Type == "TEXT" && stem != "" && strings.HasPrefix(strings.Join(strings.Fields(d.Characters), " "), stem)
+		chars := strings.Join(strings.Fields(d.Characters), " ")
+		found = found || d.Type == "TEXT" && stem != "" && (chars == stem || cut && strings.HasPrefix(chars, stem))
 	})
 	return found
+}
+
+// textual says whether n is a TEXT, or a frame holding only texts (a link around its label).
+func textual(n *resultjson.Node) bool {
+	if n.Type == "TEXT" {
+		return true
+	}
+	return n.Type == "FRAME" && len(n.Children) > 0 && !slices.ContainsFunc(n.Children, func(c *resultjson.Node) bool { return !textual(c) })
 }
 
 // stacked says whether frame n holds two layers or more, each below the one before (a column

@@ -66,7 +66,7 @@ var utilityPrefixes = []string{"bg-", "fw-", "fst-", "fs-", "lh-", "leading-", "
 	"overflow-y-", "object-", "cursor-", "whitespace-", "float-", "position-", "fill-", "stroke-", "transition-",
 	"duration-", "ease-", "scale-", "origin-", "ring-", "decoration-", "divide-", "space-", "gap-", "grid-cols-",
 	"grid-rows-", "grid-flow-", "min-w-", "max-w-", "min-h-", "max-h-", "link-offset", "link-underline", "link-opacity",
-	"pointer-events-", "animate-", "pe-"}
+	"pointer-events-", "animate-"}
 
 // utilityWords are the utilities of a prefix that begins names people write too: text-center,
 // text-white and text-muted are utilities, text-field is not.
@@ -82,6 +82,7 @@ var utilityWords = map[string][]string{
 	"shadow-": {"sm", "md", "lg", "xl", "inner", "none", "outline"},
 	"items-":  {"start", "end", "center", "baseline", "stretch"},
 	"break-":  {"normal", "words", "all", "keep", "inside", "after", "before"},
+	"pe-":     {"none", "auto"},
 	"link-":   {"primary", "secondary", "success", "danger", "warning", "info", "light", "dark", "body"},
 	// Material Design Lite's colour classes, read without their mdl- (mdl-color-text--white), and
 	// GitHub Primer's (color-fg-muted).
@@ -339,6 +340,10 @@ var iconSetClasses = map[string]bool{"fa": true, "fas": true, "far": true, "fab"
 	"material-symbols-sharp": true, "octicon": true, "lucide": true, "ionicon": true, "svg-inline--fa": true,
 	"MuiSvgIcon-root": true}
 
+// genericIconClasses are the set classes many pages put on any icon of their own (class="icon
+// logo"): they say nothing of the element's other classes.
+var genericIconClasses = map[string]bool{"icon": true, "icons": true}
+
 // iconClassPrefixes begin the class that names which icon of a set an element shows (fa-user,
 // bi-house, feather-home, icon-search).
 var iconClassPrefixes = []string{"fa-", "bi-", "feather-", "glyphicon-", "icon-", "mdi-", "ti-", "octicon-", "lucide-", "ion-"}
@@ -346,29 +351,29 @@ var iconClassPrefixes = []string{"fa-", "bi-", "feather-", "glyphicon-", "icon-"
 // iconPlatforms are the platform prefixes of Ionicons' names (ion-md-home, ion-ios-home: "Home").
 var iconPlatforms = []string{"md-", "ios-"}
 
-// iconModifiers are the classes of an icon set, after its prefix, that size, turn or move an icon
-// rather than say which it is (Font Awesome's fa-lg, fa-fw, fa-spin; iconModifier adds the
-// sizes fa-2x and fa-2xs and the rotate-, flip- and size- families).
-var iconModifiers = map[string]bool{"lg": true, "xs": true, "sm": true, "xl": true, "fw": true, "spin": true,
-	"pulse": true, "border": true, "inverse": true, "stack": true, "li": true, "ul": true, "pull-left": true,
-	"pull-right": true, "beat": true, "fade": true, "bounce": true, "shake": true, "flip": true, "large": true,
-	"small": true, "beat-fade": true, "spin-pulse": true, "spin-reverse": true, "swap-opacity": true, "width-auto": true}
-
-// iconModifierPattern matches the modifiers of iconModifiers' families: sizes (2x, 2xs, 10x) and
-// the rotate-, flip-, size- and pull- classes.
-var iconModifierPattern = regexp.MustCompile(`^(\d+x[sl]?|\d?x[sl]|(rotate|flip|size|pull|stack)-.*)$`)
+// iconModifiers are, by the prefix of their icon set, the classes after it that size, turn or
+// animate an icon rather than say which it is: Font Awesome's fa-lg, fa-2x, fa-fw, fa-spin,
+// fa-rotate-90 (not its icons fa-rotate-left or fa-stack-overflow), Material Design Icons'
+// mdi-24px, mdi-spin, mdi-flip-h.
+var iconModifiers = map[string]*regexp.Regexp{
+	"fa-": regexp.MustCompile(`^(2xs|xs|sm|lg|xl|2xl|\d+x|fw|width-auto|border|inverse|li|ul|stack|stack-[12]x|` +
+		`pull-(left|right|start|end)|rotate-(90|180|270|by)|flip-(horizontal|vertical|both)|swap-opacity|` +
+		`spin|spin-pulse|spin-reverse|pulse|beat|beat-fade|bounce|fade|flip|shake)$`),
+	"mdi-":  regexp.MustCompile(`^(\d+px|spin|rotate-\d+|flip-[hv]|light|dark|inactive)$`),
+	"icon-": regexp.MustCompile(`^(xs|sm|lg|xl|small|large)$`),
+}
 
 // iconClassName reads class c of an icon set that names its icon ("fa-user": "User",
 // "feather-home": "Home", "bi-1-circle": "1 circle", Font Awesome 4's outline "fa-bell-o":
-// "Bell outline"); ok says c is such a class (its name "" for a modifier such as fa-lg or
-// fa-rotate-90).
+// "Bell outline"); ok says c is such a class (its name "" for a modifier of iconModifiers such
+// as fa-lg or fa-rotate-90).
 func iconClassName(c string) (name string, ok bool) {
 	for _, p := range iconClassPrefixes {
 		rest, found := strings.CutPrefix(c, p)
 		if !found || rest == "" {
 			continue
 		}
-		if iconModifiers[rest] || iconModifierPattern.MatchString(rest) {
+		if m := iconModifiers[p]; m != nil && m.MatchString(rest) {
 			return "", true
 		}
 		if p == "ion-" {
@@ -406,7 +411,8 @@ var ligature = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 // it shows (its icon set's class fa-user or feather-home: "User", "Home"; a ligature's text
 // more_vert: "More vert"); its id names it instead of "Icon" ("donut": "Donut"), and so does a
 // class that says what else it is ("demo-chart": "Demo chart") when no icon set's class says
-// it is an icon (the other classes of an icon of a set size or colour it: md-light, pe-none).
+// it is an icon (the other classes of an icon of a set size or colour it: md-light, pe-none;
+// the generic icon and icons say nothing of them).
 func Icon(n *capturemodel.DOMNode) string {
 	kind, label := humanize(n.Attrs["id"]), ""
 	for _, a := range []string{"alt", "aria-label"} {
@@ -422,7 +428,7 @@ func Icon(n *capturemodel.DOMNode) string {
 	classKind, ofSet := "", false
 	for _, c := range strings.Fields(n.Attrs["class"]) {
 		if iconSetClasses[c] {
-			ofSet = true
+			ofSet = ofSet || !genericIconClasses[c]
 			continue
 		}
 		if name, ok := iconClassName(c); ok {

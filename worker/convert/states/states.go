@@ -38,10 +38,10 @@ type Redraw func(c *capturemodel.Capture) (*boxtree.Node, error)
 var states = []struct{ capture, value string }{{"hover", resultjson.StateHover}, {"focus", resultjson.StateFocus}}
 
 // paintProperties are the computed properties a state may change for a variant to be made: what
-// paints a box or its text and leaves every box where it is (z-index too, of a layer inside the
-// use: a changed layer order there is refused by compare; of the use's own element by
-// paintOnly). A state that changes another (padding, font-weight, display, a transform) makes no
-// variant.
+// paints a box or its text and leaves every box where it is (z-index too: of a layer inside the
+// use, a changed layer order there is refused by compare; of the use's own element, it is its
+// place among its parent's layers, which no variant holds, and paintOnly lets it be). A state
+// that changes another (padding, font-weight, display, a transform) makes no variant.
 var paintProperties = map[string]bool{
 	"background-color": true, "background-image": true, "background-blend-mode": true,
 	"color": true, "-webkit-text-fill-color": true, "-webkit-text-stroke-color": true, "text-shadow": true,
@@ -67,7 +67,8 @@ type use struct {
 	node       *resultjson.Node
 	start, end int // its element's index and the index past its subtree (Document.Elements)
 	// nested are the element ranges of the uses of other components inside it, whose states
-	// are their own components' (start, end as above).
+	// are their own components', and of the elements left out inside it (boxtree.Node.LeftOut),
+	// whose states draw nothing (start, end as above).
 	nested   [][2]int
 	variants []resultjson.ComponentVariant
 }
@@ -110,6 +111,12 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 		for _, r := range all {
 			if r[0] > u.start && r[0] < u.end {
 				u.nested = append(u.nested, r)
+			}
+		}
+		for _, e := range tree.LeftOut {
+			// The states of elements that draw nothing (a closed menu's items) are not u's.
+			if i, ok := index[e]; ok && i > u.start && i < u.end {
+				u.nested = append(u.nested, [2]int{i, ends[i]})
 			}
 		}
 	}

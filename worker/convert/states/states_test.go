@@ -325,6 +325,37 @@ func TestZIndexInAState(t *testing.T) {
 	}
 }
 
+// TestStatesOfLeftOutElements: a card holding a button and a closed menu (left out by the
+// tree: it draws nothing in any state) whose item has a hover of its own takes the button's
+// hover as its variant; counted as the card's, the item's hover would make two and none.
+func TestStatesOfLeftOutElements(t *testing.T) {
+	for name, leftOut := range map[string]bool{"MenuLeftOut": true, "MenuDrawn": false} {
+		t.Run(name, func(t *testing.T) {
+			p := newPage(el{name: "Card", kids: []el{{}, {kids: []el{{}}}}})
+			p.hover(3)
+			p.hover(5)
+			if leftOut {
+				els, _ := p.capture.Document.Elements()
+				p.tree.LeftOut = append(p.tree.LeftOut, els[4])
+			}
+			diags, err := states.Variants(p.capture, p.tree, p.redraw(t, nil), 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			use := p.tree.Out.Children[0].Children[0]
+			if !leftOut {
+				if len(diags) != 1 || !strings.Contains(diags[0].Message, "2 elements inside it have their own hover state") || use.ComponentVariants != nil {
+					t.Errorf("diagnostics %+v, variants %+v; want the two hovers to make none", diags, use.ComponentVariants)
+				}
+				return
+			}
+			if len(diags) != 0 || len(use.ComponentVariants) != 1 || len(use.ComponentVariants[0].Overrides) != 1 || use.ComponentVariants[0].Overrides[0].ID != "1:4" {
+				t.Errorf("diagnostics %+v, variants %+v; want a Hover variant of the button's fill", diags, use.ComponentVariants)
+			}
+		})
+	}
+}
+
 // TestRangesThatOnlyRepaint: a text whose link the state gives the colour of the text around it
 // is one range in the state's drawing, three at rest: the variant overrides its ranges with the
 // drawing's, as it does when the state gives a range a decoration colour of its own. A state that

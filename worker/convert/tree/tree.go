@@ -125,7 +125,9 @@ func (tb *builder) convertElement(n *capturemodel.DOMNode, f *frame, in inherite
 	}
 	in.decoration = text.Decoration(n, in.decoration)
 	if outOfFlow(n) && transparent(n) && len(tb.stateStyled[n]) == 0 {
-		return // draws nothing, children included, in every state (a Material ripple)
+		// Draws nothing, children included, in every state (a Material ripple, a closed menu).
+		tb.rootFrame.box.LeftOut = append(tb.rootFrame.box.LeftOut, n)
+		return
 	}
 	hidden := n.Computed("visibility") != "visible"
 	if !hidden {
