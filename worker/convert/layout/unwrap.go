@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/code2des/backend/worker/convert/boxtree"
+	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
@@ -11,13 +12,15 @@ import (
 // (the result's boxes are rounded to 1/100 px).
 const unwrapEpsilon = 0.01
 
-// Unwrap replaces each wrapper frame under root by its TEXT (docs/conversion.md "Wrappers"): a
-// FRAME that paints nothing (empty fills, no strokes, effects, opacity, blend mode, clip,
-// transform, styles or size limits), holds one untransformed TEXT that fills it exactly (at
-// 0, 0, its size within unwrapEpsilon) and, with auto layout, no padding: a logo link around
-// its name, a span around a line. The TEXT takes the frame's place and how it sits in its
-// parent (positioning; sizing as the frame's, FIXED for a HUG frame on an axis the text does not
-// grow on; a FILL frame around a text that grows is kept). Left alone: the root, the frames
+// Unwrap replaces each wrapper frame under root by the one layer it holds (docs/conversion.md
+// "Wrappers"): a FRAME that paints nothing (empty fills, no strokes, effects, opacity, blend
+// mode, clip, transform, styles or size limits), holds one untransformed layer, no component's
+// use, that fills it exactly (at 0, 0, its size within unwrapEpsilon) and, with auto layout, no
+// padding: a logo link around its name, a span around a line, a grid cell's div around its
+// card. The layer takes the frame's place and how it sits in its parent (positioning; sizing as
+// the frame's: a TEXT FIXED for a HUG frame on an axis the text does not grow on, a FILL frame
+// around a text that grows kept; another layer FIXED for a HUG frame), and the frame's name
+// when its own is the anonymous Box. Left alone: the root, the frames
 // of flex and grid containers (the gate finds them by their box), component uses and their
 // layers (an instance keeps its main's tree), and frames whose ids are in referenced
 // (warnings and diagnostics name them). A parent with auto layout must still place every
@@ -61,7 +64,7 @@ func Unwrap(root *boxtree.Node, referenced map[string]bool) int {
 	return removed
 }
 
-// wrapper says whether f is a frame Unwrap may replace by its one TEXT.
+// wrapper says whether f is a frame Unwrap may replace by its one layer.
 func wrapper(f *resultjson.Node) bool {
 	if f.Type != "FRAME" || len(f.Children) != 1 || f.ComponentID != "" || f.RelativeTransform != nil {
 		return false
@@ -79,13 +82,13 @@ func wrapper(f *resultjson.Node) bool {
 	}
 	t := f.Children[0]
 	within := func(d float64) bool { return math.Abs(d) <= unwrapEpsilon+1e-9 } // 1e-9: float sums of 1/100 px
-	return t.Type == "TEXT" && t.RelativeTransform == nil && t.LayoutPositioning != PositionAbsolute &&
+	return t.ComponentID == "" && t.RelativeTransform == nil && t.LayoutPositioning != PositionAbsolute &&
 		within(t.X) && within(t.Y) && within(t.Width-f.Width) && within(t.Height-f.Height)
 }
 
-// takePlace gives TEXT t the place of its wrapper f: f's position and, in a parent with auto
-// layout (flows), how f sits in it; false when t cannot size as f did (f FILL on an axis on
-// which t grows).
+// takePlace gives layer t the place of its wrapper f: f's position and, in a parent with auto
+// layout (flows), how f sits in it; false when a TEXT t cannot size as f did (f FILL on an axis
+// on which t grows).
 func takePlace(t, f *resultjson.Node, flows bool) bool {
 	t.X, t.Y = f.X, f.Y
 	t.LayoutPositioning, t.Constraints, t.GridChild = f.LayoutPositioning, nil, f.GridChild
@@ -93,7 +96,16 @@ func takePlace(t, f *resultjson.Node, flows bool) bool {
 		t.Constraints = constraintsOf(t, f.Constraints.Horizontal, f.Constraints.Vertical)
 	}
 	t.LayoutSizingHorizontal, t.LayoutSizingVertical = "", ""
+	if t.Type != "TEXT" && t.Name == naming.TagWords["div"] && f.Name != naming.TagWords["div"] {
+		t.Name = f.Name // the wrapper's name says more
+	}
 	if !flows {
+		return true
+	}
+	if t.Type != "TEXT" {
+		// A layer of the wrapper's size: the wrapper's sizing, FIXED where it hugged (the
+		// layer's own content need not hug to that size).
+		t.LayoutSizingHorizontal, t.LayoutSizingVertical = fixedForHug(f.LayoutSizingHorizontal), fixedForHug(f.LayoutSizingVertical)
 		return true
 	}
 	growsAcross := t.TextAutoResize == "WIDTH_AND_HEIGHT"
@@ -108,6 +120,14 @@ func takePlace(t, f *resultjson.Node, flows bool) bool {
 	}
 	t.LayoutSizingHorizontal, t.LayoutSizingVertical = h, v
 	return true
+}
+
+// fixedForHug is sizing, FIXED for HUG.
+func fixedForHug(sizing string) string {
+	if sizing == SizingHug {
+		return SizingFixed
+	}
+	return sizing
 }
 
 // sizing is the sizing on one axis of a TEXT that takes the place of a frame of sizing frame:

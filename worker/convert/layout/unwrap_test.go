@@ -73,6 +73,34 @@ func TestUnwrapReplacesAWrapperByItsText(t *testing.T) {
 	}
 }
 
+// TestUnwrapReplacesAWrapperByItsLayer: a frame that paints nothing around another layer of its
+// box (a grid cell's div around its card) is replaced by it, in its place; in an auto-layout row
+// the layer takes the frame's sizing, FIXED where the frame hugged, and an anonymous layer the
+// frame's name.
+func TestUnwrapReplacesAWrapperByItsLayer(t *testing.T) {
+	for _, typ := range []string{"FRAME", "RECTANGLE"} {
+		for _, flows := range []bool{false, true} {
+			t.Run(fmt.Sprint(typ, " auto layout ", flows), func(t *testing.T) {
+				w := newWrapped(flows)
+				w.txt.Type, w.txt.Name, w.txt.Characters, w.txt.TextAutoResize = typ, "Box", "", ""
+				if n := layout.Unwrap(w.root, nil); n != 1 {
+					t.Fatalf("removed %d, want 1", n)
+				}
+				if len(w.row.Children) != 1 || w.row.Children[0] != w.txt || w.txt.X != 10 || w.txt.Name != "Logo" {
+					t.Fatalf("row children %v (%q at %v), want the layer named Logo at 10", w.row.Children, w.txt.Name, w.txt.X)
+				}
+				want := ""
+				if flows {
+					want = layout.SizingFixed
+				}
+				if w.txt.LayoutSizingHorizontal != want || w.txt.LayoutSizingVertical != want {
+					t.Errorf("sizing %q %q, want %q", w.txt.LayoutSizingHorizontal, w.txt.LayoutSizingVertical, want)
+				}
+			})
+		}
+	}
+}
+
 // TestUnwrapKeeps: what makes the frame more than a wrapper keeps it, its TEXT untouched.
 func TestUnwrapKeeps(t *testing.T) {
 	for _, tc := range []struct {
@@ -94,6 +122,7 @@ func TestUnwrapKeeps(t *testing.T) {
 			w.wrapper.LayoutMode, w.wrapper.PaddingTop = layout.Horizontal, f64(4)
 		}, nil, 0},
 		{"a component use", false, func(w *wrapped) { w.wrapper.ComponentID = "C:1" }, nil, 0},
+		{"around a component use", false, func(w *wrapped) { w.txt.ComponentID = "C:1" }, nil, 0},
 		{"a flex container", false, func(w *wrapped) { w.a.Style["display"] = "flex" }, nil, 0},
 		{"named by a warning", false, func(*wrapped) {}, map[string]bool{"1:3": true}, 0},
 		{"FILL around a growing text", true, func(w *wrapped) { w.wrapper.LayoutSizingHorizontal = layout.SizingFill }, nil, 0},
