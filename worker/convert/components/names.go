@@ -35,9 +35,8 @@ func Name(uses []*resultjson.Node) string {
 	return name
 }
 
-// anonymous is the name of a layer whose element says nothing of what it is (a div or span
-// without a landmark, id, class kind or label: naming.TagWords).
-const anonymous = "Box"
+// anonymous is the name of a layer whose element says nothing of what it is.
+const anonymous = naming.Anonymous
 
 // shapeName names a component of anonymous uses by what its main (the first use) holds and
 // where its uses are:

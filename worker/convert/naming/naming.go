@@ -35,7 +35,14 @@ var landmarkRoles = map[string]string{"navigation": "Navigation", "banner": "Hea
 // generatedClass matches class names made by tools rather than people: CSS-in-JS hashes
 // (css-1x2y3z, sc-bdVaJa), utility classes with digits, variants or arbitrary values (px-4,
 // md:flex, w-[20px]).
-var generatedClass = regexp.MustCompile(`\d|:|\[|/|^(css|sc|jsx|svelte|emotion)-|^_`)
+var generatedClass = regexp.MustCompile(`\d|` + generatedMarks)
+
+// generatedMarks are the marks of a generated name other than digits, which icon names keep
+// (bi-1-circle, filter_1: iconWords).
+const generatedMarks = `:|\[|/|^(css|sc|jsx|svelte|emotion)-|^_`
+
+// generatedIconName matches an icon name made by a tool rather than people (generatedMarks).
+var generatedIconName = regexp.MustCompile(generatedMarks)
 
 // utilityClasses are utility class names without digits (Tailwind's and Bootstrap's) that say
 // how an element looks or is laid out, not what it is.
@@ -165,11 +172,15 @@ func Layer(n *capturemodel.DOMNode) string {
 	return cmp.Or(TagWords[n.Tag], n.Tag)
 }
 
+// Anonymous is the name of a layer whose element says nothing of what it is: a div or span
+// without a landmark, id, class kind or label (TagWords).
+const Anonymous = "Box"
+
 // TagWords are the words of the tags a layer without a better name is named after ("a" is a
 // "Link"); a tag without one keeps its name.
 var TagWords = map[string]string{"a": "Link", "li": "List item", "button": "Button", "pre": "Code block", "code": "Code",
 	"kbd": "Key", "h1": "Heading 1", "h2": "Heading 2", "h3": "Heading 3", "h4": "Heading 4", "h5": "Heading 5",
-	"h6": "Heading 6", "p": "Paragraph", "div": "Box", "span": "Box", "article": "Article", "section": "Section",
+	"h6": "Heading 6", "p": "Paragraph", "div": Anonymous, "span": Anonymous, "article": "Article", "section": "Section",
 	"label": "Label", "figure": "Figure", "blockquote": "Quote", "dt": "Term", "dd": "Description", "input": "Input",
 	"select": "Select", "img": "Image", "strong": "Strong text", "b": "Bold text", "em": "Emphasis", "small": "Small text",
 	"ul": "List", "ol": "List", "tr": "Row", "td": "Cell", "th": "Header cell", "textarea": "Text area", "svg": "Icon",
@@ -392,12 +403,7 @@ func iconClassName(c string) (name string, ok bool) {
 // iconWords turns an icon's name into words as humanize does, digits kept ("filter_1":
 // "Filter 1"); "" for a generated-looking name.
 func iconWords(s string) string {
-	if digitless := strings.Map(func(r rune) rune {
-		if unicode.IsDigit(r) {
-			return 'x'
-		}
-		return r
-	}, s); digitless == "" || humanize(digitless) == "" {
+	if s == "" || generatedIconName.MatchString(s) {
 		return ""
 	}
 	return words(s)

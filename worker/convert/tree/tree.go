@@ -235,8 +235,8 @@ func (tb *builder) convertElement(n *capturemodel.DOMNode, f *frame, in inherite
 	tb.tableBorders(n, child, inherited{group: boxtree.Flow})
 	if len(child.box.Kids) == 0 && !drawn.Paints() && outOfFlow(n) && !paint.Ringed(n) && !tb.paintsInState(n, node, hidden, true) && tb.warn.Len() == warned &&
 		node.ID == "1:"+strconv.Itoa(tb.lastID) && f.box.Kids[len(f.box.Kids)-1] == box {
-		// A frame kept for its clip alone that clips nothing, out of the flow, draws nothing (a
-		// visually hidden label's box, an empty ripple container): it is left out.
+		// A frame out of the flow that holds and draws nothing (a visually hidden label's
+		// clipping box, an empty ripple container) is left out: nothing else moves.
 		f.box.Kids = f.box.Kids[:len(f.box.Kids)-1]
 		tb.unallocate(node)
 		return
