@@ -13,7 +13,7 @@ import (
 // worker, pinned byte for byte.
 func TestGoldenBackgroundPages(t *testing.T) {
 	t.Parallel()
-	for _, name := range []string{"bg-clip", "bg-origin", "bg-attachment", "bg-layers", "bg-objectfit"} {
+	for _, name := range []string{"bg-clip", "bg-origin", "bg-attachment", "bg-layers", "bg-objectfit", "bg-svgicons"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			checkGolden(t, name, loadFixture(t, name).convert(t).JSON)
@@ -174,5 +174,31 @@ func TestObjectFitCrop(t *testing.T) {
 		if w.Code == warnings.ObjectFit {
 			t.Errorf("warning %s on %s: %s", w.Code, *w.NodeID, w.Message)
 		}
+	}
+}
+
+// TestSVGBackgroundPlaced: an SVG background sized 20px auto and not repeated is an SVG node at
+// its one tile (left 16px center: 1 px border + 16 px in, (46 - 20) / 2 + 1 down; center right
+// 12px: 1 + 318 - 20 - 12 in), under the input's text; repeated along the box, it is drawn over
+// the whole box with CSS_BACKGROUND_LAYOUT.
+func TestSVGBackgroundPlaced(t *testing.T) {
+	t.Parallel()
+	out := loadFixture(t, "bg-svgicons").convert(t)
+	nodes := byLayerName(out.Result.Root)
+	for _, c := range []struct {
+		name string
+		want [4]float64
+	}{{"Search", [4]float64{17, 14, 20, 20}}, {"Valid", [4]float64{287, 14, 20, 20}}, {"Tiled", [4]float64{0, 0, 320, 48}}} {
+		f := nodes[c.name]
+		if f == nil || len(f.Children) != 2 || f.Children[0].Type != "SVG" || f.Children[0].ImageRef == "" || f.Children[1].Type != "TEXT" {
+			t.Fatalf("%s: %+v, want an SVG background under a TEXT", c.name, f)
+		}
+		if got := box(f.Children[0]); got != c.want {
+			t.Errorf("%s: SVG at %v, want %v", c.name, got, c.want)
+		}
+	}
+	got := warningsCoded(out.Result.Warnings, warnings.BackgroundLayout)
+	if len(got) != 1 || got[0] != warnings.BackgroundLayout+" on "+nodes["Tiled"].ID {
+		t.Errorf("CSS_BACKGROUND_LAYOUT warnings %v, want the tiled one's alone", got)
 	}
 }

@@ -101,6 +101,7 @@ var fixtureSites = map[string][2]string{
 	"bg-attachment": {"testdata/background-site", "/attachment.html"},
 	"bg-layers":     {"testdata/background-site", "/layers.html"},
 	"bg-objectfit":  {"testdata/background-site", "/objectfit.html"},
+	"bg-svgicons":   {"testdata/background-site", "/svgicons.html"},
 	// Elements the browser draws itself (docs/conversion.md "Native widgets and embedded content").
 	"widgets": {"../capture/capturetest/site", "/widgets.html"},
 	// 2D transforms as relativeTransform (docs/conversion.md "Transforms").

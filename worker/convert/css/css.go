@@ -4,6 +4,7 @@
 package css
 
 import (
+	"cmp"
 	"math"
 	"strconv"
 	"strings"
@@ -529,4 +530,93 @@ func IsTranslation(v string) bool {
 		}
 	}
 	return true
+}
+
+// BackgroundPosition reads one layer's computed background-position (CSS Backgrounds 3 §3.6:
+// one to four values: keywords left, right, top, bottom and center, lengths and percentages,
+// each offset optionally after its edge keyword, "right 12px center"; a calc() of a percentage
+// and a length, "calc(100% - 12px)") as the tile's offset from the positioning area's top left
+// in px, where freeW x freeH is the area's size less the tile's (what a percentage is of).
+// ok is false for anything else.
+func BackgroundPosition(s string, freeW, freeH float64) (x, y float64, ok bool) {
+	var toks []string
+	for _, t := range SplitTop(strings.TrimSpace(s), ' ') {
+		if t = strings.TrimSpace(t); t != "" {
+			toks = append(toks, t)
+		}
+	}
+	// An edge keyword takes the offset after it only in the three- and four-value syntax
+	// ("left 10px" is x left, y 10px).
+	pairs := len(toks) >= 3
+	type group struct{ edge, offset string }
+	var groups []group
+	for i := 0; i < len(toks); i++ {
+		switch t := toks[i]; t {
+		case "left", "right", "top", "bottom":
+			g := group{edge: t}
+			if pairs && i+1 < len(toks) && !positionKeyword(toks[i+1]) {
+				g.offset = toks[i+1]
+				i++
+			}
+			groups = append(groups, g)
+		case "center":
+			groups = append(groups, group{edge: t})
+		default:
+			groups = append(groups, group{offset: t})
+		}
+	}
+	if len(groups) == 0 || len(groups) > 2 {
+		return 0, 0, false
+	}
+	if len(groups) == 1 {
+		groups = append(groups, group{edge: "center"})
+	}
+	gx, gy := groups[0], groups[1]
+	if gx.edge == "top" || gx.edge == "bottom" || gy.edge == "left" || gy.edge == "right" {
+		gx, gy = gy, gx
+	}
+	if gx.edge == "top" || gx.edge == "bottom" || gy.edge == "left" || gy.edge == "right" {
+		return 0, 0, false
+	}
+	axis := func(g group, free float64, far string) (float64, bool) {
+		if g.edge == "center" {
+			return free / 2, g.offset == ""
+		}
+		v, ok := positionLength(cmp.Or(g.offset, "0px"), free)
+		if g.edge == far {
+			v = free - v
+		}
+		return v, ok
+	}
+	x, okx := axis(gx, freeW, "right")
+	y, oky := axis(gy, freeH, "bottom")
+	return x, y, okx && oky
+}
+
+// positionKeyword says whether t is a background-position keyword.
+func positionKeyword(t string) bool {
+	switch t {
+	case "left", "right", "top", "bottom", "center":
+		return true
+	}
+	return false
+}
+
+// positionLength reads a length, a percentage of ref, or calc(P% ± Lpx) as Chromium computes a
+// position offset.
+func positionLength(s string, ref float64) (float64, bool) {
+	if inner, ok := strings.CutPrefix(s, "calc("); ok {
+		inner, ok = strings.CutSuffix(inner, ")")
+		f := strings.Fields(inner)
+		if !ok || len(f) != 3 || (f[1] != "+" && f[1] != "-") {
+			return 0, false
+		}
+		a, oka := ParseLength(f[0], ref)
+		b, okb := ParseLength(f[2], ref)
+		if f[1] == "-" {
+			b = -b
+		}
+		return a + b, oka && okb
+	}
+	return ParseLength(s, ref)
 }

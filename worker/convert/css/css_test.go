@@ -242,3 +242,39 @@ func TestIsTranslation(t *testing.T) {
 		}
 	}
 }
+
+// TestBackgroundPosition reads each syntax of background-position into the tile's offset in an
+// area of 100 x 40 px free space, and refuses what is not a position.
+func TestBackgroundPosition(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		x, y float64
+		ok   bool
+	}{
+		{"0% 0%", 0, 0, true},
+		{"50% 50%", 50, 20, true},
+		{"100% 10px", 100, 10, true},
+		{"12px", 12, 20, true}, // one value: the other axis is centred
+		{"center", 50, 20, true},
+		{"left 10px", 0, 10, true}, // two values: x left, y 10px
+		{"top left", 0, 0, true},   // keywords in either order
+		{"bottom right", 100, 40, true},
+		{"right 12px center", 88, 20, true},
+		{"center right 12px", 88, 20, true},
+		{"right 12px bottom 25%", 88, 30, true},
+		{"left 10% top 4px", 10, 4, true},
+		{"calc(100% - 12px) 50%", 88, 20, true},
+		{"calc(50% + 2px) calc(0% + 3px)", 52, 3, true},
+		{"left right", 0, 0, false},
+		{"top bottom", 0, 0, false},
+		{"right 12px center 4px", 0, 0, false}, // center takes no offset
+		{"1px 2px 3px", 0, 0, false},
+		{"calc(100% * 2) 0%", 0, 0, false},
+		{"", 0, 0, false},
+	} {
+		x, y, ok := BackgroundPosition(tc.in, 100, 40)
+		if ok != tc.ok || (ok && (math.Abs(x-tc.x) > 1e-9 || math.Abs(y-tc.y) > 1e-9)) {
+			t.Errorf("BackgroundPosition(%q) = %v, %v, %v; want %v, %v, %v", tc.in, x, y, ok, tc.x, tc.y, tc.ok)
+		}
+	}
+}

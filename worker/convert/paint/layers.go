@@ -30,6 +30,36 @@ type Layer struct {
 	Radii [4]float64
 }
 
+// SVGLayer is a background layer that is an SVG image, drawn as an SVG node of its own inside
+// its element's FRAME (an SVG is no image paint in Figma): over the whole box, or, when the
+// layer's size and position place it once inside the box (background-repeat no-repeat, or one
+// tile holding all that shows: an icon at the end of an input), at that tile. X, Y, Width and
+// Height are in the frame's space (px).
+type SVGLayer struct {
+	X, Y, Width, Height float64
+	Image               *resultjson.ImageEntry
+}
+
+// svgTile returns the one tile at which layer i of element n (area a, an SVG image of natural
+// size iw x ih) is drawn, when its size, position, repeat, origin and clip are read, no second
+// tile shows and the tile shows whole (inside the clip box and the box's shown part, to 0.5 px).
+func (pa *Painter) svgTile(n *capturemodel.DOMNode, a area, i int, iw, ih float64, page capturemodel.Box) (rect, bool) {
+	if iw <= 0 || ih <= 0 {
+		return rect{}, false
+	}
+	p, _, ok := pa.place(n, a, i, iw, ih, page)
+	if !ok || p.tile.empty() {
+		return rect{}, false
+	}
+	vis := p.clip.intersect(a.shown)
+	const e = 0.5
+	inside := p.tile.x >= vis.x-e && p.tile.y >= vis.y-e && p.tile.x+p.tile.w <= vis.x+vis.w+e && p.tile.y+p.tile.h <= vis.y+vis.h+e
+	// A repeat shows a second tile unless the tile reaches over the shown part on that axis.
+	lone := (!p.repeatX || (p.tile.x <= vis.x+e && p.tile.x+p.tile.w >= vis.x+vis.w-e)) &&
+		(!p.repeatY || (p.tile.y <= vis.y+e && p.tile.y+p.tile.h >= vis.y+vis.h-e))
+	return p.tile, inside && lone
+}
+
 // rect is a rectangle in a node's space (px).
 type rect struct{ x, y, w, h float64 }
 
@@ -279,14 +309,12 @@ func (pa *Painter) place(n *capturemodel.DOMNode, a area, i int, iw, ih float64,
 		p.origin = rect{-page.X, scroll - page.Y, pa.Viewport.Width, pa.Viewport.Height}
 	}
 	tw, th, okt := tileSize(pick("background-size", "auto"), iw, ih, p.origin.w, p.origin.h)
-	pos := strings.Fields(pick("background-position", "0% 0%"))
 	rx, ry, okr := repeatOf(pick("background-repeat", "repeat"))
-	if !okt || len(pos) != 2 || !okr || tw <= 0 || th <= 0 {
+	if !okt || !okr || tw <= 0 || th <= 0 {
 		return p, "", false
 	}
-	ox, okx := css.ParseLength(pos[0], p.origin.w-tw)
-	oy, oky := css.ParseLength(pos[1], p.origin.h-th)
-	if !okx || !oky {
+	ox, oy, okp := css.BackgroundPosition(pick("background-position", "0% 0%"), p.origin.w-tw, p.origin.h-th)
+	if !okp {
 		return p, "", false
 	}
 	p.tile = rect{p.origin.x + ox, p.origin.y + oy, tw, th}

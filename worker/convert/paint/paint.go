@@ -37,7 +37,7 @@ type Painter struct {
 // SVG layers (an SVG cannot be an image paint: each is drawn as an SVG node over the whole box,
 // top-most first). A layer that no paint over the whole box draws as CSS does is approximated
 // with CSS_BACKGROUND_LAYOUT (the text pass fills glyphs with them).
-func (pa *Painter) Backgrounds(n *capturemodel.DOMNode, node *resultjson.Node) (fills []resultjson.Paint, svgs []*resultjson.ImageEntry) {
+func (pa *Painter) Backgrounds(n *capturemodel.DOMNode, node *resultjson.Node) (fills []resultjson.Paint, svgs []SVGLayer) {
 	fills, svgs, _ = pa.background(n, node, false, false)
 	return fills, svgs
 }
@@ -54,7 +54,7 @@ type drawnLayer struct {
 // hold them), the rectangles of its own of the layers no fill draws exactly (Layer), bottom-most
 // first: from the first such layer up, every layer is a rectangle, so they stack as in CSS. root
 // says node is the page's root (the canvas: no borders of its own).
-func (pa *Painter) background(n *capturemodel.DOMNode, node *resultjson.Node, layered, root bool) (fills []resultjson.Paint, svgs []*resultjson.ImageEntry, layers []Layer) {
+func (pa *Painter) background(n *capturemodel.DOMNode, node *resultjson.Node, layered, root bool) (fills []resultjson.Paint, svgs []SVGLayer, layers []Layer) {
 	a := areaOf(n, node.Width, node.Height, root)
 	page := n.Box
 	if root {
@@ -123,10 +123,16 @@ func (pa *Painter) background(n *capturemodel.DOMNode, node *resultjson.Node, la
 			}
 			size, repeat, pos := pick(sizes, i, "auto"), pick(repeats, i, "repeat"), pick(positions, i, "0% 0%")
 			if st.MimeType == resultjson.MimeSVG {
+				l := SVGLayer{Width: node.Width, Height: node.Height, Image: st}
 				if size != "contain" && size != "cover" && size != "100% 100%" {
-					pa.Warn.Add(warnings.BackgroundLayout, node.ID, "an SVG background image of %s (background-size %s) is drawn once over the whole box", naming.Element(n), size)
+					iw, ih := st.NaturalSize()
+					if t, ok := pa.svgTile(n, a, i, iw, ih, page); ok {
+						l.X, l.Y, l.Width, l.Height = css.Px(t.x), css.Px(t.y), css.Size(t.w), css.Size(t.h)
+					} else {
+						pa.Warn.Add(warnings.BackgroundLayout, node.ID, "an SVG background image of %s (background-size %s) is drawn once over the whole box", naming.Element(n), size)
+					}
 				}
-				svgs = append([]*resultjson.ImageEntry{st}, svgs...)
+				svgs = append([]SVGLayer{l}, svgs...)
 				continue
 			}
 			legacy, approx := pa.imagePaint(st, size, repeat, pos, node)

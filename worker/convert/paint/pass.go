@@ -15,7 +15,7 @@ import (
 // background layers drawn as rectangles of their own, Layer), its borders (or, without a
 // border, its outline when not offset: outlineOutside) and effects unless hidden, its corner
 // radii, opacity and blend mode.
-func (pa *Painter) Box(n *capturemodel.DOMNode, node *resultjson.Node, hidden, bg, layered bool) (svgs []*resultjson.ImageEntry, layers []Layer) {
+func (pa *Painter) Box(n *capturemodel.DOMNode, node *resultjson.Node, hidden, bg, layered bool) (svgs []SVGLayer, layers []Layer) {
 	var fills []resultjson.Paint
 	if bg {
 		fills, svgs, layers = pa.background(n, node, layered, false)
@@ -66,8 +66,9 @@ type Drawn struct {
 	// Fills, Strokes and Effects: a background (colour, raster image or gradient), a visible
 	// border, a shadow or blur.
 	Fills, Strokes, Effects bool
-	// SVGLayers counts its background layers that are SVG images.
-	SVGLayers int
+	// SVGLayers are its background layers that are SVG images, bottom-most last (their images
+	// only checked): the tree builder makes their nodes at their boxes.
+	SVGLayers []SVGLayer
 	// Layers are its background layers drawn as rectangles of their own (Box with layered),
 	// bottom-most first: the tree builder makes their nodes.
 	Layers []Layer
@@ -96,7 +97,7 @@ func Draws(n *capturemodel.DOMNode, node *resultjson.Node, hidden, bg, layered b
 	pa := Painter{Warn: &warnings.List{}, Images: check, Viewport: viewport}
 	svgs, layers := pa.Box(n, &scratch, hidden, bg, layered)
 	return Drawn{Fills: len(*scratch.Fills) > 0 || len(layers) > 0, Strokes: len(scratch.Strokes) > 0, Effects: len(scratch.Effects) > 0,
-		SVGLayers: len(svgs), Layers: layers, Composited: scratch.Opacity != nil || scratch.BlendMode != "" || (!hidden && Filtered(n))}
+		SVGLayers: svgs, Layers: layers, Composited: scratch.Opacity != nil || scratch.BlendMode != "" || (!hidden && Filtered(n))}
 }
 
 // Fills returns the fills Pass gives node, the node of element n's box (a box of its own
@@ -116,11 +117,11 @@ func Fills(n *capturemodel.DOMNode, node *resultjson.Node, style map[string]stri
 // CanvasLayers returns what the canvas's background (canvas, on the page's root node root)
 // draws besides fills: its SVG layers and its background layers drawn as rectangles of their own,
 // for the tree builder (viewport and check as for Draws).
-func CanvasLayers(canvas *capturemodel.DOMNode, root *resultjson.Node, viewport capturemodel.Size, check Check) (svgLayers int, layers []Layer) {
+func CanvasLayers(canvas *capturemodel.DOMNode, root *resultjson.Node, viewport capturemodel.Size, check Check) (svgs []SVGLayer, layers []Layer) {
 	scratch := resultjson.Node{ID: root.ID, Width: root.Width, Height: root.Height}
 	pa := Painter{Warn: &warnings.List{}, Images: check, Viewport: viewport}
-	_, svgs, layers := pa.background(canvas, &scratch, true, true)
-	return len(svgs), layers
+	_, svgs, layers = pa.background(canvas, &scratch, true, true)
+	return svgs, layers
 }
 
 // Canvas returns the element whose background the canvas (the page's root node, root) shows
@@ -128,7 +129,7 @@ func CanvasLayers(canvas *capturemodel.DOMNode, root *resultjson.Node, viewport 
 // the body's; body is that body when it paints a colour, gradient or raster image, which it then does not
 // paint again.
 func Canvas(html *capturemodel.DOMNode, root *resultjson.Node, check Check) (canvas, body *capturemodel.DOMNode) {
-	if d := Draws(html, root, false, true, false, capturemodel.Size{}, check); d.Fills || d.SVGLayers > 0 {
+	if d := Draws(html, root, false, true, false, capturemodel.Size{}, check); d.Fills || len(d.SVGLayers) > 0 {
 		return html, nil
 	}
 	for _, ch := range html.Children {
@@ -163,7 +164,7 @@ func Pass(root *boxtree.Node, im Images, check Check, viewport capturemodel.Size
 			pa.Box(el, &resultjson.Node{ID: b.Out.ID, Width: css.Size(el.Box.Width), Height: css.Size(el.Box.Height)}, hidden, !hidden && el != body && !ClipsToText(el), false)
 		}
 		node, el := b.Out, b.El
-		var svgs []*resultjson.ImageEntry
+		var svgs []SVGLayer
 		var layers []Layer
 		switch {
 		case b == root:
@@ -204,7 +205,7 @@ func Pass(root *boxtree.Node, im Images, check Check, viewport capturemodel.Size
 		for _, k := range b.Kids {
 			switch {
 			case k.Kind == boxtree.BackgroundSVG && len(svgs) > 0:
-				k.Out.ImageRef, svgs = svgs[0].Ref, svgs[1:]
+				k.Out.ImageRef, svgs = svgs[0].Image.Ref, svgs[1:]
 			case k.Kind == boxtree.BackgroundLayer:
 				fills := []resultjson.Paint{}
 				if len(layers) > 0 {

@@ -50,7 +50,7 @@ func Build(c *capturemodel.Capture, kids *Children, paragraphs *text.Setter, img
 	tb.bodyBackground = body
 	svgs, layers := paint.CanvasLayers(canvas, root, d.Viewport, tb.img.Check)
 	f.box.Kids = append(f.box.Kids, tb.backgroundLayers(layers)...)
-	f.box.Kids = append(f.box.Kids, tb.svgLayers(root, svgs)...)
+	f.box.Kids = append(f.box.Kids, tb.svgLayers(svgs)...)
 
 	if d.Truncated {
 		tb.warn.Add(warnings.CaptureTruncated, root.ID, "the capture stopped at one of its limits; the end of the page is missing")
@@ -127,12 +127,13 @@ func (tb *builder) newNode(typ, name string, b capturemodel.Box, f *frame) *resu
 	return n
 }
 
-// svgLayers makes the SVG nodes of the count SVG background layers of node, which cover its box
-// under its content (the paint pass gives them their images).
-func (tb *builder) svgLayers(node *resultjson.Node, count int) []*boxtree.Node {
+// svgLayers makes the SVG nodes of the SVG background layers of a node (paint.SVGLayer: over its
+// box or at their one tile), under its content (the paint pass gives them their images).
+func (tb *builder) svgLayers(svgs []paint.SVGLayer) []*boxtree.Node {
 	var layers []*boxtree.Node
-	for range count {
-		if sv := tb.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
+	for _, l := range svgs {
+		if sv := tb.newNode("SVG", "background", capturemodel.Box{Width: l.Width, Height: l.Height}, nil); sv != nil {
+			sv.X, sv.Y = l.X, l.Y
 			layers = append(layers, &boxtree.Node{Out: sv, Kind: boxtree.BackgroundSVG, Group: boxtree.Negative, Z: math.MinInt})
 		}
 	}
@@ -166,7 +167,7 @@ func (tb *builder) box(n *capturemodel.DOMNode, f *frame, typ string, hidden, ke
 	}
 	bg := !hidden && n != tb.bodyBackground && !paint.ClipsToText(n)
 	drawn := paint.Draws(n, node, hidden, bg, layered, tb.c.Document.Viewport, tb.img.Check)
-	layers := append(tb.backgroundLayers(drawn.Layers), tb.svgLayers(node, drawn.SVGLayers)...)
+	layers := append(tb.backgroundLayers(drawn.Layers), tb.svgLayers(drawn.SVGLayers)...)
 	if !drawn.Paints() && len(layers) == 0 && !clips(n) && typ == "FRAME" && !layout.Container(n) && !keep && !tb.paintsInState(n, node, hidden, bg) {
 		tb.merge(node, n, f)
 		return nil, drawn, nil
@@ -209,7 +210,7 @@ func (tb *builder) clippedLayers(els ...*capturemodel.DOMNode) {
 	for _, el := range els {
 		if paint.ClipsToText(el) {
 			sized := &resultjson.Node{Width: css.Size(el.Box.Width), Height: css.Size(el.Box.Height)}
-			tb.svgLayers(sized, paint.Draws(el, sized, false, true, false, tb.c.Document.Viewport, tb.img.Check).SVGLayers)
+			tb.svgLayers(paint.Draws(el, sized, false, true, false, tb.c.Document.Viewport, tb.img.Check).SVGLayers)
 		}
 	}
 }
