@@ -141,8 +141,16 @@
     return s;
   }
 
+  // inClosedDetails reports whether node is the content of a closed <details>: a child other than
+  // its first <summary> (HTML §4.11.1: the browser lays none of it out, so its boxes are stale).
+  function inClosedDetails(node) {
+    const parent = node.parentElement;
+    if (!parent || parent.localName !== "details" || parent.open) return false;
+    return !(node.nodeType === Node.ELEMENT_NODE && node.localName === "summary" && node === parent.querySelector(":scope > summary"));
+  }
+
   // textHidden reports whether a text node, whose client rect is r, is hidden from sighted users:
-  // visibility hidden or collapse, opacity 0 up the tree, content-visibility: hidden up the tree,
+  // visibility hidden or collapse, the content of a closed <details>, opacity 0 up the tree, content-visibility: hidden up the tree,
   // a clip-path or clip that leaves nothing, the 1x1 px "visually hidden" pattern (a clipping box
   // that leaves at most 1 px), or positioned outside the page (left of or above it, or past its
   // scrollable end).
@@ -150,7 +158,7 @@
     const el = composedParent(node);
     if (!el) return false;
     const cs = getComputedStyle(el);
-    let hidden = cs.visibility !== "visible";
+    let hidden = cs.visibility !== "visible" || inClosedDetails(node);
     if (!hidden) {
       const st = elementState(el);
       hidden = st.hidden;
@@ -168,6 +176,6 @@
 
   const stats = () => ({ hidden_texts: hiddenTexts });
 
-  window.__c2dVis = { addClosedRoot, composedChildren, composedParent, textHidden, stats, reset };
+  window.__c2dVis = { addClosedRoot, composedChildren, composedParent, textHidden, inClosedDetails, stats, reset };
   return true;
 })()

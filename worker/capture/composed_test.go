@@ -88,6 +88,8 @@ func TestHiddenTextIsNotCaptured(t *testing.T) {
 		{"OffScreenTop", `<p style="position:absolute; top:-9999px">TEXT</p>`, false},
 		{"TextIndentOut", `<p style="text-indent:-9999px">TEXT</p>`, false},
 		{"ScrolledOutOfABox", `<div style="height:40px; overflow:hidden"><div style="height:200px"></div><p>TEXT</p></div>`, false},
+		{"ClosedDetailsElement", `<details><summary>Open me</summary><p>TEXT</p></details>`, false},
+		{"ClosedDetailsText", `<details><summary>Open me</summary>TEXT</details>`, false},
 		// Near misses: these stay visible.
 		{"Plain", `<p>TEXT</p>`, true},
 		{"ClipPathInset10", `<p style="clip-path: inset(10%); line-height:100px">TEXT</p>`, true},
@@ -97,6 +99,8 @@ func TestHiddenTextIsNotCaptured(t *testing.T) {
 		{"FarDownThePage", `<p style="position:absolute; top:3000px">TEXT</p>`, true},
 		{"TwoPixelBox", `<div style="position:absolute; width:2px; height:2px; overflow:hidden">TEXT</div>`, true},
 		{"ClipRectWithRoom", `<span style="position:absolute; top:0; clip:rect(0 300px 40px 0)">TEXT</span>`, true},
+		{"OpenDetails", `<details open><summary>Close me</summary><p>TEXT</p></details>`, true},
+		{"ClosedDetailsSummary", `<details><summary>TEXT</summary><p>Hidden</p></details>`, true},
 	}
 	var page strings.Builder
 	page.WriteString(`<!doctype html><html><body>`)
@@ -117,8 +121,9 @@ func TestHiddenTextIsNotCaptured(t *testing.T) {
 			hidden++
 		}
 	}
-	// Content-visibility hides its contents from layout too (no box to leave out); every other
-	// hidden text is counted.
+	// Content-visibility hides its contents from layout too (no box to leave out), and a closed
+	// details' element content is left out with its element, unread; every other hidden text (the
+	// closed details' bare text among them) is counted.
 	if p.HiddenTexts < hidden-1 || p.HiddenTexts > hidden {
 		t.Errorf("%d hidden texts counted, want %d or %d", p.HiddenTexts, hidden-1, hidden)
 	}

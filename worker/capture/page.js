@@ -627,7 +627,8 @@
       if (node.nodeType !== Node.ELEMENT_NODE || SKIP.has(node.tagName)) return null;
       const el = node;
       const cs = getComputedStyle(el);
-      if (cs.display === "none") return null;
+      // A closed <details> lays out its summary alone (composed.js inClosedDetails).
+      if (cs.display === "none" || (window.__c2dVis && window.__c2dVis.inClosedDetails(el))) return null;
       count++;
       elements.push(el);
       const switched = transforms.get(el); // untransformAll: its transform is off while read
