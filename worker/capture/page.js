@@ -436,8 +436,12 @@
   // WIDGET_TAGS and WIDGET_INPUTS are the elements the browser draws itself (media players,
   // embedded pages, native input widgets): each is recorded with a crop of its border box
   // (reason "widget"), within svg.js MAX_CROPS per page.
-  const WIDGET_TAGS = new Set(["VIDEO", "AUDIO", "IFRAME", "FRAME", "EMBED", "OBJECT", "PORTAL"]);
+  const WIDGET_TAGS = new Set(["VIDEO", "AUDIO", "IFRAME", "FRAME", "EMBED", "OBJECT", "PORTAL", "PROGRESS", "METER"]);
   const WIDGET_INPUTS = new Set(["checkbox", "radio", "range", "color", "file"]);
+  // NATIVE_PART_INPUTS keep parts the browser draws even with appearance: none (a slider's track
+  // and thumb, a colour swatch, the file button and its label, styled by ::-webkit- pseudo-elements
+  // the capture cannot read as boxes): they are cropped whatever their appearance.
+  const NATIVE_PART_INPUTS = new Set(["range", "color", "file"]);
   // Form controls, which the page may draw itself with appearance: none.
   const CONTROL_TAGS = new Set(["INPUT", "SELECT", "TEXTAREA", "BUTTON"]);
 
@@ -756,7 +760,7 @@
           out.image = { asset_id: imageRef("img", src), natural_width: el.naturalWidth, natural_height: el.naturalHeight };
         }
       }
-      if (!out.crop && cs.visibility === "visible" && (WIDGET_TAGS.has(el.tagName) || (el.tagName === "INPUT" && WIDGET_INPUTS.has(el.type) && cs.appearance !== "none"))) {
+      if (!out.crop && cs.visibility === "visible" && (WIDGET_TAGS.has(el.tagName) || (el.tagName === "INPUT" && WIDGET_INPUTS.has(el.type) && (cs.appearance !== "none" || NATIVE_PART_INPUTS.has(el.type))))) {
         // The browser draws it itself (a native widget, a media player, an embedded page): its
         // border box's pixels from the page are what the visitor saw.
         const c = window.__c2dVec.crop(el, imageRef, "widget");

@@ -13,15 +13,17 @@ import (
 )
 
 // TestWidgetsCropped captures WidgetsPath at device scale 2: each element the browser draws
-// itself (checkbox, radio, range, colour input, video, audio, iframe) is recorded with a crop of its border box
+// itself (checkbox, radio, range, colour input, video, audio, iframe, progress bar; a range even
+// with appearance none, whose thumb the browser draws) is recorded with a crop of its border box
 // (reason "widget") at the capture's scale, a checked and an unchecked checkbox's crops differ,
-// and a hidden checkbox has none.
+// and a hidden checkbox and one the page draws itself (appearance none) have none.
 func TestWidgetsCropped(t *testing.T) {
 	t.Parallel()
 	byID, assets := captureAtScale(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a8d", capturetest.WidgetsPath, 2)
 	for id, size := range map[string][2]int{
 		"checked": {20, 20}, "unchecked": {20, 20}, "radio": {20, 20},
 		"range": {160, 24}, "color": {48, 32}, "video": {160, 80}, "audio": {240, 40}, "frame": {162, 62},
+		"flat-range": {160, 8}, "progress": {160, 12},
 	} {
 		n := byID[id]
 		if n.Crop == nil || n.Crop.Reason != "widget" {
@@ -48,6 +50,9 @@ func TestWidgetsCropped(t *testing.T) {
 	}
 	if n := byID["hidden"]; n.Crop != nil {
 		t.Errorf("#hidden: crop %+v, want none (it draws nothing)", n.Crop)
+	}
+	if n := byID["drawn"]; n.Crop != nil {
+		t.Errorf("#drawn: crop %+v, want none (the page draws it: appearance none)", n.Crop)
 	}
 }
 

@@ -56,6 +56,7 @@ var fixtureComponents = map[string][2]int{
 	"layout-nested":      {6, 14}, // buttons (6 uses, 5 nested) and headings (3, nested) in three feature cards of one set and two plan cards
 	"capture-vertical":   {4, 4},  // four writing-mode boxes of one kind: one set
 	"placeholder":        {3, 3},  // three fields of one kind, each styled its own way: one set
+	"bg-svgicons":        {3, 3},  // three inputs of one kind, each icon placed its own way: one set
 	"truncation":         {3, 3},  // three boxes of one kind (ellipsis, clamp, clip): one set
 	"unsupported":        {3, 3},  // three boxes of one kind (tilted, blurred, shadowed): one set
 	"states":             {3, 9},  // buttons, cards, chips

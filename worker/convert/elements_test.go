@@ -34,7 +34,8 @@ func texts(n *resultjson.Node) []string {
 // TestFormControlsShowTheirLiveValue converts form controls as the capture records them: the
 // text a control shows is its live value (typed or set by a script; for a select the chosen
 // option's label), not its value attribute; an emptied control shows its placeholder; a
-// password input never shows a value, not even one an older capture recorded as an attribute.
+// password input never shows a value, not even one an older capture recorded as an attribute,
+// nor do a range, a colour input or a check box (their value is no text they show).
 func TestFormControlsShowTheirLiveValue(t *testing.T) {
 	t.Parallel()
 	const b = `"box":{"x":0,"y":0,"width":200,"height":40}`
@@ -49,6 +50,10 @@ func TestFormControlsShowTheirLiveValue(t *testing.T) {
 		{"CaptureWithoutLiveValueUsesAttribute", `{"type":"element","tag":"input",` + b + `,"attrs":{"value":"attribute"}}`, []string{"attribute"}},
 		{"PasswordAttributeNeverShown", `{"type":"element","tag":"input",` + b + `,"attrs":{"type":"password","value":"hunter2"}}`, nil},
 		{"PasswordShowsPlaceholder", `{"type":"element","tag":"input",` + b + `,"attrs":{"type":"Password","value":"hunter2","placeholder":"Password"}}`, []string{"Password"}},
+		{"RangeValueNotShown", `{"type":"element","tag":"input",` + b + `,"attrs":{"type":"range","value":"50"}}`, nil},
+		{"ColorValueNotShown", `{"type":"element","tag":"input",` + b + `,"attrs":{"type":"color","value":"#0eaaaa"}}`, nil},
+		{"CheckboxValueNotShown", `{"type":"element","tag":"input",` + b + `,"attrs":{"type":"checkbox","value":"yes"}}`, nil},
+		{"SubmitShowsItsLabel", `{"type":"element","tag":"input",` + b + `,"attrs":{"type":"submit","value":"Send"},"value":"Send"}`, []string{"Send"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -57,8 +62,47 @@ func TestFormControlsShowTheirLiveValue(t *testing.T) {
 			if len(got) != len(tc.want) || (len(got) == 1 && got[0] != tc.want[0]) {
 				t.Fatalf("texts %q, want %q", got, tc.want)
 			}
-			if c := codes(out); c["FORM_CONTROL_APPROXIMATED"] != 1 {
-				t.Errorf("warnings %v, want one FORM_CONTROL_APPROXIMATED", c)
+			// A native widget recorded without its crop is drawn as its box alone.
+			want := "FORM_CONTROL_APPROXIMATED"
+			if strings.HasSuffix(tc.name, "ValueNotShown") {
+				want = "UNSUPPORTED_ELEMENT"
+			}
+			if c := codes(out); c[want] != 1 {
+				t.Errorf("warnings %v, want one %s", c, want)
+			}
+		})
+	}
+}
+
+// TestControlLabelAligned: a control's one line set by its text-align (a submit button's label
+// centred, an end-aligned one in an RTL field on the left) keeps its content box's width (200 px
+// less 2 × 16 px padding and 1 px border) and is aligned in it; a start-aligned one hugs its text.
+func TestControlLabelAligned(t *testing.T) {
+	t.Parallel()
+	const b = `"box":{"x":0,"y":0,"width":200,"height":40}`
+	const st = `"padding-left":"16px","padding-top":"8px","border-left-width":"1px","border-top-width":"1px","border-left-style":"solid","border-top-style":"solid","line-height":"20px","font-size":"16px"`
+	for _, tc := range []struct {
+		name, style, align, resize string
+	}{
+		{"Centred", `"text-align":"center"`, "CENTER", "HEIGHT"},
+		{"Right", `"text-align":"right"`, "RIGHT", "HEIGHT"},
+		{"EndInRTL", `"text-align":"end","direction":"rtl"`, "LEFT", "WIDTH_AND_HEIGHT"},
+		{"Start", `"text-align":"start"`, "LEFT", "WIDTH_AND_HEIGHT"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			out := run(t, page(node(t, `{"type":"element","tag":"input",`+b+`,"attrs":{"type":"submit","value":"Send"},"value":"Send","style":{`+st+`,`+tc.style+`}}`)), nil)
+			var label *resultjson.Node
+			out.Result.Root.Walk(func(n *resultjson.Node) {
+				if n.Type == "TEXT" {
+					label = n
+				}
+			})
+			if label == nil {
+				t.Fatal("no label")
+			}
+			if label.TextAlignHorizontal != tc.align || label.TextAutoResize != tc.resize || (tc.resize == "HEIGHT" && label.Width != 166) {
+				t.Errorf("label %q aligned %q, resize %q, %v wide; want %q, %q (166 wide when aligned)", label.Characters, label.TextAlignHorizontal, label.TextAutoResize, label.Width, tc.align, tc.resize)
 			}
 		})
 	}

@@ -80,8 +80,10 @@ const (
 	// WidgetsPath is a page of elements the browser draws itself: a checked (#checked) and an
 	// unchecked (#unchecked) 20x20 checkbox, a checked radio (#radio), a 160x24 range at 70
 	// (#range), a 48x32 colour input (#color), a 160x80 video with a poster (#video), a 240x40
-	// audio player (#audio), a 162x62 iframe (#frame, its border included) and a checkbox hidden
-	// by visibility (#hidden). ReadySelector is there from the start.
+	// audio player (#audio), a 162x62 iframe (#frame, its border included), a checkbox hidden
+	// by visibility (#hidden), a 160x8 range the page styles (#flat-range, appearance: none: the
+	// browser still draws its thumb), a 160x12 progress bar (#progress) and a 20x20 checkbox the
+	// page draws itself (#drawn, appearance: none). ReadySelector is there from the start.
 	WidgetsPath = "/widgets.html"
 	// WidgetsLimitPath is a page of MaxCrops + 1 checkboxes (#c1 to #c201), 12x12 each.
 	// ReadySelector is there from the start.

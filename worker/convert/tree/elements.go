@@ -112,13 +112,19 @@ func (tb *builder) warnFormControl(n *capturemodel.DOMNode, b *boxtree.Node) {
 	tb.pseudoWarnings(n, b.Out.ID)
 }
 
+// noValueInputs are the input types whose value is no text the control shows (a slider, a
+// colour swatch, a file path, a check box) or must never leave the page (a password), as the
+// capture's NO_VALUE_INPUTS (worker/capture/page.js): their value attribute is not drawn.
+var noValueInputs = map[string]bool{"password": true, "hidden": true, "file": true, "checkbox": true, "radio": true,
+	"range": true, "color": true, "image": true}
+
 // controlText is the text a form control shows: the live value the capture recorded (typed or
 // set by a script; a select's chosen option), else, for captures without it, the value
-// attribute; when that is empty, the placeholder. A password input shows no value, whatever
-// the capture holds (worker/capture never records one). placeholder says the text is the
+// attribute; when that is empty, the placeholder. An input of noValueInputs shows no value,
+// whatever the capture holds (worker/capture never records one). placeholder says the text is the
 // placeholder.
 func controlText(n *capturemodel.DOMNode) (text string, placeholder bool) {
-	if !(n.Tag == "input" && strings.EqualFold(strings.TrimSpace(n.Attrs["type"]), "password")) {
+	if !(n.Tag == "input" && noValueInputs[strings.ToLower(strings.TrimSpace(n.Attrs["type"]))]) {
 		if n.Value != nil {
 			text = *n.Value
 		} else {
