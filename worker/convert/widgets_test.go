@@ -17,7 +17,7 @@ import (
 // widgetNodes are the nodes of widgets.html's elements by name, with their box.
 var widgetNodes = map[string][2]float64{
 	"Checked": {20, 20}, "Unchecked": {20, 20}, "Radio": {20, 20}, "Range": {160, 24}, "Color": {48, 32}, "Video": {160, 80},
-	"Audio": {240, 40}, "Frame": {162, 62},
+	"Audio": {240, 40}, "Frame": {162, 62}, "Flat range": {160, 8}, "Progress": {160, 12},
 }
 
 // codesOn returns the codes of the warnings on node id.

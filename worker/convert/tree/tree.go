@@ -63,6 +63,7 @@ func (tb *builder) children(n *capturemodel.DOMNode, f *frame, in inherited) {
 var embedded = map[string]string{
 	"video": "a video", "audio": "an audio player", "iframe": "an embedded page (iframe)", "frame": "an embedded page (frame)",
 	"canvas": "a canvas drawing", "embed": "an embedded object", "object": "an embedded object", "portal": "an embedded page (portal)",
+	"progress": "a progress bar", "meter": "a meter",
 }
 
 // nativeInputs are input types drawn by the browser's own widget.
@@ -173,12 +174,14 @@ func (tb *builder) convertElement(n *capturemodel.DOMNode, f *frame, in inherite
 		if hidden {
 			return
 		}
-		// A native widget, unless the page draws the control itself (appearance: none).
+		// A native widget, unless the page draws the control itself (appearance: none); the
+		// capture crops a range, colour or file input whatever its appearance (parts the
+		// browser draws).
+		if n.Tag == "input" && rasterized(n) {
+			tb.rasterized(n, f, in)
+			return
+		}
 		if n.Tag == "input" && nativeInputs[strings.ToLower(n.Attrs["type"])] && n.Computed("appearance") != "none" {
-			if rasterized(n) {
-				tb.rasterized(n, f, in)
-				return
-			}
 			tb.placeholder(n, f, in, warnings.UnsupportedElement, fmt.Sprintf("a %s input is drawn by the browser's own widget; a placeholder of its box is drawn", strings.ToLower(n.Attrs["type"])))
 			return
 		}
