@@ -23,6 +23,7 @@ import (
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/layout"
+	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/internal/callback"
 )
@@ -112,7 +113,8 @@ type Page struct {
 	Elements   map[*resultjson.Node]Element
 }
 
-// Element is what the pass reads of a node's element: its lowercase tag name and class tokens,
+// Element is what the pass reads of a node's element: its lowercase tag name (an input's with its
+// type's word, naming.TagWord: "input Button") and class tokens,
 // and whether the capture forced a state (:hover, :focus) on it (Interactive).
 type Element struct {
 	Tag         string
@@ -126,7 +128,11 @@ func PageOf(root *boxtree.Node, interactive map[*capturemodel.DOMNode]bool) *Pag
 	p := &Page{TableParts: TableParts(root), Elements: map[*resultjson.Node]Element{}}
 	root.Walk(func(b *boxtree.Node) {
 		if b.El != nil && b.Out != nil {
-			p.Elements[b.Out] = Element{Tag: b.El.Tag, Classes: strings.Fields(b.El.Attrs["class"]), Interactive: interactive[b.El]}
+			tag := b.El.Tag
+			if tag == "input" {
+				tag += " " + naming.TagWord(b.El) // a button and a text field are not of one kind
+			}
+			p.Elements[b.Out] = Element{Tag: tag, Classes: strings.Fields(b.El.Attrs["class"]), Interactive: interactive[b.El]}
 		}
 	})
 	return p

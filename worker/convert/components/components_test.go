@@ -458,6 +458,12 @@ func TestShapeNames(t *testing.T) {
 	rounded.Fills, rounded.TopRightRadius = fill(), &r
 	use := frame("Gradient", text("Buy"))
 	use.ComponentID = "C:1"
+	row := frame("Box", frame("Input", text("Name")), frame("Button", text("Send")))
+	row.LayoutMode = "HORIZONTAL"
+	grid := frame("Box", text("A"), text("B"), text("C"))
+	grid.LayoutMode = "GRID"
+	lone := frame("Box", frame("Input", text("Name")))
+	lone.LayoutMode = "HORIZONTAL"
 	for _, tc := range []struct {
 		name string
 		uses []*resultjson.Node
@@ -488,6 +494,11 @@ func TestShapeNames(t *testing.T) {
 		{"a wrapper of a frame whose text begins with its name", twice(frame("Box", frame("Link", text("Links and more")))), "Link"},
 		{"a priced panel over a panel of a button", twice(frame("Box", panelOf(text("Pro"), text("£9")), panelOf(frame("Button")))), "Card"},
 		{"columns stacked", stacked(column), "Box"},
+		{"a row of fields and a button", stacked(row), "Row"},
+		{"a row of one field", stacked(lone), "Input"},
+		{"a grid", stacked(grid), "Grid"},
+		{"a painted row", stacked(func() *resultjson.Node { r := *row; r.Fills = fill(); return &r }()), "Box"},
+		{"a pseudo-element's icon", twice(frame("::after", &resultjson.Node{Type: "SVG", Name: "background"})), "Icon"},
 	} {
 		if got := components.Name(tc.uses); got != tc.want {
 			t.Errorf("%s: Name = %q, want %q", tc.name, got, tc.want)

@@ -23,14 +23,15 @@ func Kind(name string) string {
 // their names share before " / " (naming.Layer's "Card / Alpha", "Card / Beta": "Card"), else
 // what they share before a number at their end ("Card 1", "Card 2": "Card"), else the first
 // use's name; a bare tag name (a layer named after its element) reads as a word
-// (naming.TagWords: "li" is "List item").
+// (naming.TagWords: "li" is "List item"); uses that say nothing of what they are (a div, a span,
+// a pseudo-element) are named by their shape (shapeName).
 func Name(uses []*resultjson.Node) string {
 	name := shared(uses)
 	if w := naming.TagWords[name]; w != "" {
 		name = w
 	}
-	if name == anonymous {
-		return shapeName(uses)
+	if name == anonymous || strings.HasPrefix(name, "::") {
+		return shapeName(uses) // a pseudo-element's layer ("::after") says no more than a div's
 	}
 	return name
 }
@@ -52,6 +53,8 @@ const anonymous = naming.Anonymous
 //     "Box", not to read as that component (renameWrappers, once the nested components are made);
 //   - "Column": a frame without paint, VERTICAL or of texts and links one below another, whose
 //     uses stand side by side in one row;
+//   - "Grid", "Row": a frame without paint laid out as a GRID, or HORIZONTAL with two layers or
+//     more (a form's row of fields and its button);
 //   - else "Box".
 func shapeName(uses []*resultjson.Node) string {
 	m := uses[0]
@@ -83,6 +86,12 @@ func shapeName(uses []*resultjson.Node) string {
 	}
 	if (m.LayoutMode == "VERTICAL" || stacked(m) && !slices.ContainsFunc(m.Children, func(c *resultjson.Node) bool { return !textual(c) })) && sideBySide(uses) {
 		return "Column"
+	}
+	switch {
+	case m.LayoutMode == "GRID":
+		return "Grid"
+	case m.LayoutMode == "HORIZONTAL" && len(m.Children) >= 2:
+		return "Row"
 	}
 	return anonymous
 }

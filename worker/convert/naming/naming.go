@@ -169,8 +169,24 @@ func Layer(n *capturemodel.DOMNode) string {
 	case label != "":
 		return label
 	}
-	return cmp.Or(TagWords[n.Tag], n.Tag)
+	return cmp.Or(TagWord(n), n.Tag)
 }
+
+// TagWord is the word of element n's tag (TagWords; an input by its type, inputWords: a submit
+// input is a "Button"), "" for a tag without one.
+func TagWord(n *capturemodel.DOMNode) string {
+	if n.Tag == "input" {
+		if w := inputWords[strings.ToLower(strings.TrimSpace(n.Attrs["type"]))]; w != "" {
+			return w
+		}
+	}
+	return TagWords[n.Tag]
+}
+
+// inputWords are the words of the input types that are no text field (HTML §4.10.5): an input
+// of another type is an "Input".
+var inputWords = map[string]string{"submit": "Button", "reset": "Button", "button": "Button", "image": "Button",
+	"checkbox": "Checkbox", "radio": "Radio button", "range": "Slider", "color": "Color picker", "file": "File input"}
 
 // Anonymous is the name of a layer whose element says nothing of what it is: a div or span
 // without a landmark, id, class kind or label (TagWords).
