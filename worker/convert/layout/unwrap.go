@@ -96,7 +96,7 @@ func takePlace(t, f *resultjson.Node, flows bool) bool {
 		t.Constraints = constraintsOf(t, f.Constraints.Horizontal, f.Constraints.Vertical)
 	}
 	t.LayoutSizingHorizontal, t.LayoutSizingVertical = "", ""
-	if t.Type != "TEXT" && t.Name == naming.Anonymous && f.Name != naming.Anonymous {
+	if t.Type != "TEXT" && (t.Name == naming.Anonymous || t.Name == naming.Background) && f.Name != naming.Anonymous {
 		t.Name = f.Name // the wrapper's name says more
 	}
 	if !flows {

@@ -7,6 +7,7 @@ import (
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/layout"
+	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
@@ -78,11 +79,15 @@ func TestUnwrapReplacesAWrapperByItsText(t *testing.T) {
 // the layer takes the frame's sizing, FIXED where the frame hugged, and an anonymous layer the
 // frame's name.
 func TestUnwrapReplacesAWrapperByItsLayer(t *testing.T) {
-	for _, typ := range []string{"FRAME", "RECTANGLE"} {
+	for _, typ := range []string{"FRAME", "RECTANGLE", "SVG"} {
 		for _, flows := range []bool{false, true} {
 			t.Run(fmt.Sprint(typ, " auto layout ", flows), func(t *testing.T) {
 				w := newWrapped(flows)
-				w.txt.Type, w.txt.Name, w.txt.Characters, w.txt.TextAutoResize = typ, "Box", "", ""
+				name := naming.Anonymous
+				if typ == "SVG" {
+					name = naming.Background // an SVG background layer
+				}
+				w.txt.Type, w.txt.Name, w.txt.Characters, w.txt.TextAutoResize = typ, name, "", ""
 				if n := layout.Unwrap(w.root, nil); n != 1 {
 					t.Fatalf("removed %d, want 1", n)
 				}

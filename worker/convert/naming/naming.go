@@ -192,6 +192,10 @@ var inputWords = map[string]string{"submit": "Button", "reset": "Button", "butto
 // without a landmark, id, class kind or label (TagWords).
 const Anonymous = "Box"
 
+// Background is the name of a background layer drawn as a node of its own (an SVG image, a
+// sized or tiled layer): it says what it draws, not what it is.
+const Background = "background"
+
 // TagWords are the words of the tags a layer without a better name is named after ("a" is a
 // "Link"); a tag without one keeps its name.
 var TagWords = map[string]string{"a": "Link", "li": "List item", "button": "Button", "pre": "Code block", "code": "Code",

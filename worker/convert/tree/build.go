@@ -132,7 +132,7 @@ func (tb *builder) newNode(typ, name string, b capturemodel.Box, f *frame) *resu
 func (tb *builder) svgLayers(svgs []paint.SVGLayer) []*boxtree.Node {
 	var layers []*boxtree.Node
 	for _, l := range svgs {
-		if sv := tb.newNode("SVG", "background", capturemodel.Box{Width: l.Width, Height: l.Height}, nil); sv != nil {
+		if sv := tb.newNode("SVG", naming.Background, capturemodel.Box{Width: l.Width, Height: l.Height}, nil); sv != nil {
 			sv.X, sv.Y = l.X, l.Y
 			layers = append(layers, &boxtree.Node{Out: sv, Kind: boxtree.BackgroundSVG, Group: boxtree.Negative, Z: math.MinInt})
 		}
@@ -146,7 +146,7 @@ func (tb *builder) svgLayers(svgs []paint.SVGLayer) []*boxtree.Node {
 func (tb *builder) backgroundLayers(layers []paint.Layer) []*boxtree.Node {
 	var out []*boxtree.Node
 	for _, l := range layers {
-		if r := tb.newNode("RECTANGLE", "background", capturemodel.Box{Width: l.Width, Height: l.Height}, nil); r != nil {
+		if r := tb.newNode("RECTANGLE", naming.Background, capturemodel.Box{Width: l.Width, Height: l.Height}, nil); r != nil {
 			r.X, r.Y = l.X, l.Y
 			out = append(out, &boxtree.Node{Out: r, Kind: boxtree.BackgroundLayer, Group: boxtree.Negative, Z: math.MinInt})
 		}

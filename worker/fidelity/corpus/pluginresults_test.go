@@ -50,11 +50,17 @@ type pluginImage struct {
 	Svg      *string `json:"svg"`
 }
 
+// pluginResultsOrigin stands for the loopback test server's origin (a random port each run) in the
+// written results (links to the page's own anchors), so regenerating them changes the files only
+// where the result changed.
+const pluginResultsOrigin = "http://corpus.test"
+
 // TestWritePluginResults (`make plugin-results`, PLUGIN_RESULTS=1) runs every corpus page through
 // the real capture and conversion workers, checks each result against the result format's JSON
 // Schema (which types the members the plugin applies), reads it through the API's own reader
 // (server/results: validation, images made Figma-safe and inlined) and writes it as
-// code2desResult returns it to plugin/testdata/results/<page>.json.
+// code2desResult returns it to plugin/testdata/results/<page>.json, with the test server's origin
+// written as pluginResultsOrigin.
 func TestWritePluginResults(t *testing.T) {
 	if os.Getenv("PLUGIN_RESULTS") == "" {
 		t.Skip("writes plugin/testdata/results with `make plugin-results` (PLUGIN_RESULTS=1)")
@@ -114,6 +120,7 @@ func TestWritePluginResults(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		b = bytes.ReplaceAll(b, []byte(p.site.URL+"/"), []byte(pluginResultsOrigin+"/"))
 		writeFile(t, filepath.Join(pluginResultsDir, page+".json"), append(b, '\n'))
 	}
 }

@@ -53,6 +53,7 @@ func (r realRun) Name() string {
 var RealPages = []string{
 	"bootstrap-dashboard", "bootstrap-album-rtl", "bootstrap-cover", "bulma-admin", "bulma-forum",
 	"tailwind-landing", "mdl-dashboard", "mdl-text-only", "mdl-blog", "markdown-article", "typo-cjk", "mdn-grid",
+	"pico-preview",
 }
 
 // realPhonePage is the real page also run in the phone viewport.
