@@ -121,11 +121,11 @@ func TestHiddenTextIsNotCaptured(t *testing.T) {
 			hidden++
 		}
 	}
-	// Content-visibility hides its contents from layout too (no box to leave out), and a closed
-	// details' element content is left out with its element, unread; every other hidden text (the
-	// closed details' bare text among them) is counted.
-	if p.HiddenTexts < hidden-1 || p.HiddenTexts > hidden {
-		t.Errorf("%d hidden texts counted, want %d or %d", p.HiddenTexts, hidden-1, hidden)
+	// A closed details' element content is left out with its element, unread, so never counted;
+	// content-visibility and a closed details hide their bare text from layout too, so a browser
+	// may give it no box to count; every other hidden text is counted.
+	if p.HiddenTexts < hidden-3 || p.HiddenTexts > hidden-1 {
+		t.Errorf("%d hidden texts counted, want %d to %d", p.HiddenTexts, hidden-3, hidden-1)
 	}
 }
 

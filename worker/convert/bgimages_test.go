@@ -180,7 +180,8 @@ func TestObjectFitCrop(t *testing.T) {
 // TestSVGBackgroundPlaced: an SVG background sized 20px auto and not repeated is an SVG node at
 // its one tile (left 16px center: 1 px border + 16 px in, (46 - 20) / 2 + 1 down; center right
 // 12px: 1 + 318 - 20 - 12 in), under the input's text; repeated along the box, it is drawn over
-// the whole box with CSS_BACKGROUND_LAYOUT.
+// the whole box with CSS_BACKGROUND_LAYOUT; a gradient square at right 12px center is a RECTANGLE
+// at the same place.
 func TestSVGBackgroundPlaced(t *testing.T) {
 	t.Parallel()
 	out := loadFixture(t, "bg-svgicons").convert(t)
@@ -196,6 +197,10 @@ func TestSVGBackgroundPlaced(t *testing.T) {
 		if got := box(f.Children[0]); got != c.want {
 			t.Errorf("%s: SVG at %v, want %v", c.name, got, c.want)
 		}
+	}
+	// A gradient placed the same way is a RECTANGLE of its own at its tile.
+	if sq := nodes["Square"]; sq == nil || len(sq.Children) != 1 || sq.Children[0].Type != "RECTANGLE" || box(sq.Children[0]) != [4]float64{287, 14, 20, 20} {
+		t.Errorf("Square: %+v, want a 20x20 RECTANGLE at 287,14", sq)
 	}
 	got := warningsCoded(out.Result.Warnings, warnings.BackgroundLayout)
 	if len(got) != 1 || got[0] != warnings.BackgroundLayout+" on "+nodes["Tiled"].ID {

@@ -35,7 +35,8 @@ func texts(n *resultjson.Node) []string {
 // text a control shows is its live value (typed or set by a script; for a select the chosen
 // option's label), not its value attribute; an emptied control shows its placeholder; a
 // password input never shows a value, not even one an older capture recorded as an attribute,
-// nor do a range, a colour input or a check box (their value is no text they show).
+// nor do a range, a colour input or a check box the page draws itself (appearance none: no crop;
+// their value is no text they show).
 func TestFormControlsShowTheirLiveValue(t *testing.T) {
 	t.Parallel()
 	const b = `"box":{"x":0,"y":0,"width":200,"height":40}`
@@ -50,9 +51,9 @@ func TestFormControlsShowTheirLiveValue(t *testing.T) {
 		{"CaptureWithoutLiveValueUsesAttribute", `{"type":"element","tag":"input",` + b + `,"attrs":{"value":"attribute"}}`, []string{"attribute"}},
 		{"PasswordAttributeNeverShown", `{"type":"element","tag":"input",` + b + `,"attrs":{"type":"password","value":"hunter2"}}`, nil},
 		{"PasswordShowsPlaceholder", `{"type":"element","tag":"input",` + b + `,"attrs":{"type":"Password","value":"hunter2","placeholder":"Password"}}`, []string{"Password"}},
-		{"RangeValueNotShown", `{"type":"element","tag":"input",` + b + `,"attrs":{"type":"range","value":"50"}}`, nil},
-		{"ColorValueNotShown", `{"type":"element","tag":"input",` + b + `,"attrs":{"type":"color","value":"#0eaaaa"}}`, nil},
-		{"CheckboxValueNotShown", `{"type":"element","tag":"input",` + b + `,"attrs":{"type":"checkbox","value":"yes"}}`, nil},
+		{"RangeValueNotShown", `{"type":"element","tag":"input",` + b + `,"attrs":{"type":"range","value":"50"},"style":{"appearance":"none"}}`, nil},
+		{"ColorValueNotShown", `{"type":"element","tag":"input",` + b + `,"attrs":{"type":"color","value":"#0eaaaa"},"style":{"appearance":"none"}}`, nil},
+		{"CheckboxValueNotShown", `{"type":"element","tag":"input",` + b + `,"attrs":{"type":"checkbox","value":"yes"},"style":{"appearance":"none"}}`, nil},
 		{"SubmitShowsItsLabel", `{"type":"element","tag":"input",` + b + `,"attrs":{"type":"submit","value":"Send"},"value":"Send"}`, []string{"Send"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -62,13 +63,10 @@ func TestFormControlsShowTheirLiveValue(t *testing.T) {
 			if len(got) != len(tc.want) || (len(got) == 1 && got[0] != tc.want[0]) {
 				t.Fatalf("texts %q, want %q", got, tc.want)
 			}
-			// A native widget recorded without its crop is drawn as its box alone.
-			want := "FORM_CONTROL_APPROXIMATED"
-			if strings.HasSuffix(tc.name, "ValueNotShown") {
-				want = "UNSUPPORTED_ELEMENT"
-			}
-			if c := codes(out); c[want] != 1 {
-				t.Errorf("warnings %v, want one %s", c, want)
+			// A control the page draws itself (appearance none) is not approximated.
+			c := codes(out)
+			if want := !strings.HasSuffix(tc.name, "ValueNotShown"); (c["FORM_CONTROL_APPROXIMATED"] == 1) != want || c["UNSUPPORTED_ELEMENT"] != 0 {
+				t.Errorf("warnings %v, want FORM_CONTROL_APPROXIMATED %v and no UNSUPPORTED_ELEMENT", c, want)
 			}
 		})
 	}
@@ -76,18 +74,21 @@ func TestFormControlsShowTheirLiveValue(t *testing.T) {
 
 // TestControlLabelAligned: a control's one line set by its text-align (a submit button's label
 // centred, an end-aligned one in an RTL field on the left) keeps its content box's width (200 px
-// less 2 × 16 px padding and 1 px border) and is aligned in it; a start-aligned one hugs its text.
+// less the padding and 1 px border on each side, 16 px or, beside an icon, 40 px at the right)
+// and is aligned in it; a start-aligned one hugs its text.
 func TestControlLabelAligned(t *testing.T) {
 	t.Parallel()
 	const b = `"box":{"x":0,"y":0,"width":200,"height":40}`
-	const st = `"padding-left":"16px","padding-top":"8px","border-left-width":"1px","border-top-width":"1px","border-left-style":"solid","border-top-style":"solid","line-height":"20px","font-size":"16px"`
+	const st = `"padding-left":"16px","padding-top":"8px","border-left-width":"1px","border-top-width":"1px","border-left-style":"solid","border-top-style":"solid","border-right-width":"1px","border-right-style":"solid","padding-bottom":"8px","border-bottom-width":"1px","border-bottom-style":"solid","line-height":"20px","font-size":"16px"`
 	for _, tc := range []struct {
 		name, style, align, resize string
+		width                      float64
 	}{
-		{"Centred", `"text-align":"center"`, "CENTER", "HEIGHT"},
-		{"Right", `"text-align":"right"`, "RIGHT", "HEIGHT"},
-		{"EndInRTL", `"text-align":"end","direction":"rtl"`, "LEFT", "WIDTH_AND_HEIGHT"},
-		{"Start", `"text-align":"start"`, "LEFT", "WIDTH_AND_HEIGHT"},
+		{"Centred", `"text-align":"center","padding-right":"16px"`, "CENTER", "HEIGHT", 166},
+		{"CentredBesideAnIcon", `"text-align":"center","padding-right":"40px"`, "CENTER", "HEIGHT", 142},
+		{"Right", `"text-align":"right","padding-right":"16px"`, "RIGHT", "HEIGHT", 166},
+		{"EndInRTL", `"text-align":"end","direction":"rtl","padding-right":"16px"`, "LEFT", "WIDTH_AND_HEIGHT", 0},
+		{"Start", `"text-align":"start","padding-right":"16px"`, "LEFT", "WIDTH_AND_HEIGHT", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -101,8 +102,8 @@ func TestControlLabelAligned(t *testing.T) {
 			if label == nil {
 				t.Fatal("no label")
 			}
-			if label.TextAlignHorizontal != tc.align || label.TextAutoResize != tc.resize || (tc.resize == "HEIGHT" && label.Width != 166) {
-				t.Errorf("label %q aligned %q, resize %q, %v wide; want %q, %q (166 wide when aligned)", label.Characters, label.TextAlignHorizontal, label.TextAutoResize, label.Width, tc.align, tc.resize)
+			if label.TextAlignHorizontal != tc.align || label.TextAutoResize != tc.resize || (tc.width > 0 && (label.Width != tc.width || label.X != 17)) {
+				t.Errorf("label %q aligned %q, resize %q, %v wide at %v; want %q, %q (%v wide at 17 when aligned)", label.Characters, label.TextAlignHorizontal, label.TextAutoResize, label.Width, label.X, tc.align, tc.resize, tc.width)
 			}
 		})
 	}

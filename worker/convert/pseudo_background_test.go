@@ -105,3 +105,30 @@ func TestPseudoElementBackgroundImages(t *testing.T) {
 		}
 	}
 }
+
+// TestSwitchThumbIsDrawn converts the switch page: each checkbox the page draws itself
+// (appearance none, a 44x24 track) is a FRAME holding its ::before, the 20x20 white thumb with
+// its shadow, 2 px in (off) or 22 px in (on, margin-left 22px), and no pseudo-element is left out.
+func TestSwitchThumbIsDrawn(t *testing.T) {
+	t.Parallel()
+	out := loadFixture(t, "pseudo-switch").convert(t)
+	tracks := map[string]*resultjson.Node{}
+	out.Result.Root.Walk(func(n *resultjson.Node) {
+		if n.Type == "FRAME" && n.Width == 44 && n.Height == 24 {
+			tracks[n.Name] = n
+		}
+	})
+	for name, x := range map[string]float64{"Off": 2, "On": 22} {
+		tr := tracks[name]
+		if tr == nil || len(tr.Children) != 1 {
+			t.Fatalf("%s: track %+v, want a 44x24 FRAME holding its thumb (tracks %v)", name, tr, keys(tracks))
+		}
+		th := tr.Children[0]
+		if box(th) != [4]float64{x, 2, 20, 20} || th.Fills == nil || len(*th.Fills) != 1 || len(th.Effects) != 1 {
+			t.Errorf("%s: thumb %q at %v fills %+v effects %+v, want 20x20 at %v,2, white, its shadow", name, th.Name, box(th), th.Fills, th.Effects, x)
+		}
+	}
+	if got := warningsCoded(out.Result.Warnings, warnings.PseudoElement); len(got) != 0 {
+		t.Errorf("warnings %v, want none", got)
+	}
+}

@@ -95,6 +95,7 @@ var fixtureSites = map[string][2]string{
 	"outlines": {"../capture/capturetest/site", "/outlines.html"},
 	// Pseudo-elements' url() backgrounds (docs/conversion.md "Markers and generated content").
 	"pseudo-background": {"testdata/pseudo-site", "/background.html"},
+	"pseudo-switch":     {"testdata/pseudo-site", "/switch.html"},
 	// Backgrounds and images drawn as the page draws them (docs/conversion.md "Backgrounds").
 	"bg-clip":       {"testdata/background-site", "/clip.html"},
 	"bg-origin":     {"testdata/background-site", "/origin.html"},

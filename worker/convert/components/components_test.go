@@ -499,6 +499,7 @@ func TestShapeNames(t *testing.T) {
 		{"a grid", stacked(grid), "Grid"},
 		{"a painted row", stacked(func() *resultjson.Node { r := *row; r.Fills = fill(); return &r }()), "Box"},
 		{"a pseudo-element's icon", twice(frame("::after", &resultjson.Node{Type: "SVG", Name: "background"})), "Icon"},
+		{"a wrapper of a pseudo-element's icon", twice(frame("Box", frame("::before", &resultjson.Node{Type: "SVG", Name: "background"}))), "Icon"},
 	} {
 		if got := components.Name(tc.uses); got != tc.want {
 			t.Errorf("%s: Name = %q, want %q", tc.name, got, tc.want)

@@ -76,7 +76,7 @@ func shapeName(uses []*resultjson.Node) string {
 		case c.Type == "TEXT":
 			return "Label"
 		case c.Type != "FRAME" || c.ComponentID != "":
-		case Kind(c.Name) != anonymous && !headingNamed(c):
+		case Kind(c.Name) != anonymous && !headingNamed(c) && !strings.HasPrefix(c.Name, "::"):
 			return cmp.Or(naming.TagWords[Kind(c.Name)], Kind(c.Name))
 		default:
 			if kind := shapeName([]*resultjson.Node{c}); kind != anonymous {

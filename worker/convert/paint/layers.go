@@ -42,12 +42,13 @@ type SVGLayer struct {
 
 // svgTile returns the one tile at which layer i of element n (area a, an SVG image of natural
 // size iw x ih) is drawn, when its size, position, repeat, origin and clip are read, no second
-// tile shows and the tile shows whole (inside the clip box and the box's shown part, to 0.5 px).
-func (pa *Painter) svgTile(n *capturemodel.DOMNode, a area, i int, iw, ih float64, page capturemodel.Box) (rect, bool) {
+// tile shows and the tile shows whole (inside the clip box and the box's shown part, to 0.5 px);
+// a tile fixed to the viewport warns CSS_BACKGROUND_ATTACHMENT about node nodeID, as layer does.
+func (pa *Painter) svgTile(n *capturemodel.DOMNode, nodeID string, a area, i int, iw, ih float64, page capturemodel.Box) (rect, bool) {
 	if iw <= 0 || ih <= 0 {
 		return rect{}, false
 	}
-	p, _, ok := pa.place(n, a, i, iw, ih, page)
+	p, note, ok := pa.place(n, a, i, iw, ih, page)
 	if !ok || p.tile.empty() {
 		return rect{}, false
 	}
@@ -57,6 +58,9 @@ func (pa *Painter) svgTile(n *capturemodel.DOMNode, a area, i int, iw, ih float6
 	// A repeat shows a second tile unless the tile reaches over the shown part on that axis.
 	lone := (!p.repeatX || (p.tile.x <= vis.x+e && p.tile.x+p.tile.w >= vis.x+vis.w-e)) &&
 		(!p.repeatY || (p.tile.y <= vis.y+e && p.tile.y+p.tile.h >= vis.y+vis.h-e))
+	if inside && lone && note != "" {
+		pa.Warn.Add(warnings.BackgroundAttachment, nodeID, "a background layer of %s is fixed to the viewport: %s", naming.Element(n), note)
+	}
 	return p.tile, inside && lone
 }
 

@@ -125,8 +125,15 @@ func (pa *Painter) background(n *capturemodel.DOMNode, node *resultjson.Node, la
 			if st.MimeType == resultjson.MimeSVG {
 				l := SVGLayer{Width: node.Width, Height: node.Height, Image: st}
 				if size != "contain" && size != "cover" && size != "100% 100%" {
+					// The stored size is the SVG's width and height, or its viewBox's: a ratio
+					// that sizes a tile one of whose sides is given, but no natural size when
+					// the SVG declares none (CSS Backgrounds 3 §3.9: auto is then contain), so
+					// a size of auto alone is not placed.
 					iw, ih := st.NaturalSize()
-					if t, ok := pa.svgTile(n, a, i, iw, ih, page); ok {
+					if size == "auto" || size == "auto auto" {
+						iw, ih = 0, 0
+					}
+					if t, ok := pa.svgTile(n, node.ID, a, i, iw, ih, page); ok {
 						l.X, l.Y, l.Width, l.Height = css.Px(t.x), css.Px(t.y), css.Size(t.w), css.Size(t.h)
 					} else {
 						pa.Warn.Add(warnings.BackgroundLayout, node.ID, "an SVG background image of %s (background-size %s) is drawn once over the whole box", naming.Element(n), size)
@@ -319,20 +326,18 @@ func (pa *Painter) imagePaint(e *resultjson.ImageEntry, size, repeat, pos string
 }
 
 // coverCrop is the CROP imageTransform of image e covering a w x h px box (background-size:
-// cover) at background-position pos, two computed lengths (% of the room the image leaves, or px)
-// from the box's top left: the image scaled by the larger of w/width and h/height and moved by
+// cover) at background-position pos (css.BackgroundPosition: % of the room the image leaves, or
+// px, from the box's top left): the image scaled by the larger of w/width and h/height and moved by
 // the position, as CSS Backgrounds 3 §3.9 places it. ok is false for a position it does not read.
 func coverCrop(e *resultjson.ImageEntry, pos string, w, h float64) (*resultjson.Transform, bool) {
-	parts := strings.Fields(pos)
-	if len(parts) != 2 || e.Width <= 0 || e.Height <= 0 || w <= 0 || h <= 0 {
+	if e.Width <= 0 || e.Height <= 0 || w <= 0 || h <= 0 {
 		return nil, false
 	}
 	iw, ih := float64(e.Width), float64(e.Height)
 	s := math.Max(w/iw, h/ih)
 	dw, dh := iw*s, ih*s
-	ox, okx := css.ParseLength(parts[0], w-dw)
-	oy, oky := css.ParseLength(parts[1], h-dh)
-	if !okx || !oky {
+	ox, oy, ok := css.BackgroundPosition(pos, w-dw, h-dh)
+	if !ok {
 		return nil, false
 	}
 	// Node space (0-1 of the box) to image space (0-1 of the image).

@@ -223,8 +223,7 @@ func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, c
 	case oneLine && run != nil && run.Type == "element" && textAlign(el) != "LEFT" && textAlign(el) != "JUSTIFIED":
 		// A form control's one line (run is the control) centred or set to the right of its
 		// content box, as a submit button's label: the box keeps its width and Figma aligns the
-		// line in it.
-		node.TextAlignHorizontal = textAlign(el)
+		// line in it (typeset set textAlignHorizontal).
 		node.TextAutoResize = "HEIGHT"
 	case oneLine:
 		node.TextAutoResize = "WIDTH_AND_HEIGHT"

@@ -59,7 +59,8 @@ func (tb *builder) dropSVGBackgrounds(node *resultjson.Node, n *capturemodel.DOM
 	}
 }
 
-// formControl draws an input, select or textarea from its box and the text it shows (controlText).
+// formControl draws an input, select or textarea from its box and the text it shows (controlText),
+// and an input the page draws itself (appearance: none) with its pseudo-elements.
 // A control that draws no box of its own (no background, border or clip) still shows its text,
 // placed in the nearest frame like the text of any element that draws nothing.
 func (tb *builder) formControl(n *capturemodel.DOMNode, f *frame, in inherited) {
@@ -76,11 +77,13 @@ func (tb *builder) formControl(n *capturemodel.DOMNode, f *frame, in inherited) 
 	var t *boxtree.Node
 	if text, placeholder := controlText(n); strings.TrimSpace(text) != "" && target.depth < resultjson.MaxDepth {
 		// The text sits inside the padding box; its exact line box is not recorded.
-		pl, _ := css.ParsePx(n.Computed("padding-left"))
-		pt, _ := css.ParsePx(n.Computed("padding-top"))
-		bl, _ := css.ParsePx(n.Computed("border-left-width"))
-		bt, _ := css.ParsePx(n.Computed("border-top-width"))
-		b := capturemodel.Box{X: n.Box.X + pl + bl, Y: n.Box.Y + pt + bt, Width: math.Max(1, n.Box.Width-2*(pl+bl)), Height: math.Max(1, n.Box.Height-2*(pt+bt))}
+		var inset [4]float64 // padding plus border: top, right, bottom, left
+		for i, side := range [4]string{"top", "right", "bottom", "left"} {
+			p, _ := css.ParsePx(n.Computed("padding-" + side))
+			w, _ := css.ParsePx(n.Computed("border-" + side + "-width"))
+			inset[i] = p + w
+		}
+		b := capturemodel.Box{X: n.Box.X + inset[3], Y: n.Box.Y + inset[0], Width: math.Max(1, n.Box.Width-inset[1]-inset[3]), Height: math.Max(1, n.Box.Height-inset[0]-inset[2])}
 		if node := tb.newNode("TEXT", text, b, target); node != nil {
 			node.Characters = strings.TrimSpace(text)
 			t = target.add(node, nil, textIn)
@@ -90,6 +93,15 @@ func (tb *builder) formControl(n *capturemodel.DOMNode, f *frame, in inherited) 
 			}
 			t.Text = &boxtree.Text{Style: style, Control: n, Decoration: in.decoration}
 			tb.clippedLayers(n)
+		}
+	}
+	if n.Tag == "input" && n.Computed("appearance") == "none" && target.depth < resultjson.MaxDepth {
+		// The page draws the control itself: its ::before and ::after (a switch's thumb) are
+		// drawn in its frame as any element's (in the nearest frame when it draws no box).
+		for _, ch := range tb.kids.Of(n) {
+			if ch != nil && virtualNode(ch) && tb.img.Err == nil {
+				tb.element(ch, target, textIn)
+			}
 		}
 	}
 	if node != nil {
