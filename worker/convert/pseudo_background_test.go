@@ -118,7 +118,7 @@ func TestSwitchThumbIsDrawn(t *testing.T) {
 			tracks[n.Name] = n
 		}
 	})
-	for name, x := range map[string]float64{"Off": 2, "On": 22} {
+	for name, x := range map[string]float64{"Switch / Off": 2, "Switch / On": 22} {
 		tr := tracks[name]
 		if tr == nil || len(tr.Children) != 1 {
 			t.Fatalf("%s: track %+v, want a 44x24 FRAME holding its thumb (tracks %v)", name, tr, keys(tracks))

@@ -32,6 +32,13 @@ var landmarkRoles = map[string]string{"navigation": "Navigation", "banner": "Hea
 	"main": "Main", "complementary": "Sidebar", "form": "Form", "search": "Search", "dialog": "Dialog",
 	"alertdialog": "Dialog"}
 
+// widgetRoles name the elements of an ARIA widget role (WAI-ARIA 1.2 §5.3.2) by that role, after
+// a landmark and before an id, which then labels it: a checkbox the page draws as a switch is a
+// "Switch", a summary with role button a "Button".
+var widgetRoles = map[string]string{"button": "Button", "switch": "Switch", "checkbox": "Checkbox", "radio": "Radio button",
+	"slider": "Slider", "tab": "Tab", "tablist": "Tabs", "tabpanel": "Tab panel", "menuitem": "Menu item", "menu": "Menu",
+	"menubar": "Menu bar", "tooltip": "Tooltip", "progressbar": "Progress bar", "alert": "Alert"}
+
 // generatedClass matches class names made by tools rather than people: CSS-in-JS hashes
 // (css-1x2y3z, sc-bdVaJa), utility classes with digits, variants or arbitrary values (px-4,
 // md:flex, w-[20px]).
@@ -146,7 +153,11 @@ func Layer(n *capturemodel.DOMNode) string {
 	if alt := strings.TrimSpace(n.Attrs["alt"]); alt != "" {
 		return alt
 	}
-	kind := cmp.Or(landmark(n), humanize(n.Attrs["id"]))
+	kind, idLabel := landmark(n), ""
+	if r := widgetRoles[strings.ToLower(strings.TrimSpace(n.Attrs["role"]))]; kind == "" && r != "" {
+		kind, idLabel = r, humanize(n.Attrs["id"]) // a switch with id terms: Switch / Terms
+	}
+	kind = cmp.Or(kind, humanize(n.Attrs["id"]))
 	if kind == "" {
 		for _, c := range strings.Fields(n.Attrs["class"]) {
 			if kind = ClassKind(c); kind != "" {
@@ -161,6 +172,7 @@ func Layer(n *capturemodel.DOMNode) string {
 	if label == "" {
 		label = clipLabel(n.Attrs["aria-label"])
 	}
+	label = cmp.Or(label, idLabel)
 	switch {
 	case kind != "" && label != "" && !strings.EqualFold(kind, label):
 		return kind + " / " + label

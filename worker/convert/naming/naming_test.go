@@ -45,6 +45,11 @@ func TestLayerNames(t *testing.T) {
 		{el("input", map[string]string{"type": "email"}), "Input"},
 		{el("input", nil), "Input"},
 		{el("input", map[string]string{"type": "submit", "aria-label": "Send"}), "Send"},
+		{el("input", map[string]string{"type": "checkbox", "role": "switch", "id": "terms"}), "Switch / Terms"},
+		{el("input", map[string]string{"type": "checkbox", "role": "Switch"}), "Switch"},
+		{el("summary", map[string]string{"role": "button", "class": "secondary"}), "Button"},
+		{el("nav", map[string]string{"role": "tablist"}), "Navigation"}, // a landmark first
+		{el("div", map[string]string{"role": "presentation", "id": "logo"}), "Logo"},
 		{el("a", nil), "Link"},
 		{el("div", map[string]string{"class": "text-center font-bold shadow-sm items-center text-white overflow-hidden text-field"}), "Text field"},
 		{el("div", map[string]string{"class": "no-results"}), "No results"},
