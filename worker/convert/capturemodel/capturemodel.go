@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 )
 
 // Capture wire constants (SPEC §7).
@@ -446,6 +447,15 @@ var styleDefaults = map[string]string{
 	"grid-auto-columns": "auto", "grid-auto-rows": "auto",
 	"grid-row-start": "auto", "grid-row-end": "auto", "grid-column-start": "auto", "grid-column-end": "auto",
 	"flex-direction": "row", "flex-wrap": "nowrap", "justify-content": "normal", "align-items": "normal",
+}
+
+// InputType is the type attribute of an input element as HTML reads it (lowercase, trimmed: ""
+// when absent); "" for any other element.
+func (n *DOMNode) InputType() string {
+	if n.Tag != "input" {
+		return ""
+	}
+	return strings.ToLower(strings.TrimSpace(n.Attrs["type"]))
 }
 
 // Computed returns the computed value of prop, or its default when the capture left it out.

@@ -172,7 +172,7 @@ func (im *Store) rasterized(n *capturemodel.DOMNode, node *resultjson.Node) {
 func widgetKind(n *capturemodel.DOMNode) string {
 	switch n.Tag {
 	case "input":
-		return "a native " + strings.ToLower(n.Attrs["type"]) + " input"
+		return "a native " + n.InputType() + " input"
 	case "video":
 		return "a video player"
 	case "audio":

@@ -154,7 +154,7 @@ func Layer(n *capturemodel.DOMNode) string {
 		return alt
 	}
 	kind, idLabel := landmark(n), ""
-	if r := widgetRoles[strings.ToLower(strings.TrimSpace(n.Attrs["role"]))]; kind == "" && r != "" {
+	if r := widgetRoles[role(n)]; kind == "" && r != "" {
 		kind, idLabel = r, humanize(n.Attrs["id"]) // a switch with id terms: Switch / Terms
 	}
 	kind = cmp.Or(kind, humanize(n.Attrs["id"]))
@@ -187,12 +187,7 @@ func Layer(n *capturemodel.DOMNode) string {
 // TagWord is the word of element n's tag (TagWords; an input by its type, inputWords: a submit
 // input is a "Button"), "" for a tag without one.
 func TagWord(n *capturemodel.DOMNode) string {
-	if n.Tag == "input" {
-		if w := inputWords[strings.ToLower(strings.TrimSpace(n.Attrs["type"]))]; w != "" {
-			return w
-		}
-	}
-	return TagWords[n.Tag]
+	return cmp.Or(inputWords[n.InputType()], TagWords[n.Tag])
 }
 
 // inputWords are the words of the input types that are no text field (HTML §4.10.5): an input
@@ -225,9 +220,12 @@ var TagWords = map[string]string{"a": "Link", "li": "List item", "button": "Butt
 	"progress": "Progress bar", "meter": "Meter", "menu": "Menu", "hgroup": "Heading group", "var": "Variable",
 	"samp": "Sample output", "output": "Output"}
 
+// role is n's ARIA role attribute, lowercase.
+func role(n *capturemodel.DOMNode) string { return strings.ToLower(strings.TrimSpace(n.Attrs["role"])) }
+
 // landmark is the landmark kind of n by its role, else its tag; "" for none.
 func landmark(n *capturemodel.DOMNode) string {
-	if r := landmarkRoles[strings.ToLower(strings.TrimSpace(n.Attrs["role"]))]; r != "" {
+	if r := landmarkRoles[role(n)]; r != "" {
 		return r
 	}
 	return landmarkTags[n.Tag]

@@ -42,8 +42,8 @@ type SVGLayer struct {
 
 // svgTile returns the one tile at which layer i of element n (area a, an SVG image of natural
 // size iw x ih) is drawn, when its size, position, repeat, origin and clip are read, no second
-// tile shows and the tile shows whole (inside the clip box and the box's shown part, to 0.5 px);
-// a tile fixed to the viewport warns CSS_BACKGROUND_ATTACHMENT about node nodeID, as layer does.
+// tile shows and the tile shows whole (inside the clip box and the box's shown part, to
+// SVGTileSlack); a tile fixed to the viewport warns about node nodeID (warnFixed), as layer does.
 func (pa *Painter) svgTile(n *capturemodel.DOMNode, nodeID string, a area, i int, iw, ih float64, page capturemodel.Box) (rect, bool) {
 	if iw <= 0 || ih <= 0 {
 		return rect{}, false
@@ -52,16 +52,26 @@ func (pa *Painter) svgTile(n *capturemodel.DOMNode, nodeID string, a area, i int
 	if !ok || p.tile.empty() {
 		return rect{}, false
 	}
-	vis := p.clip.intersect(a.shown)
-	const e = 0.5
-	inside := p.tile.x >= vis.x-e && p.tile.y >= vis.y-e && p.tile.x+p.tile.w <= vis.x+vis.w+e && p.tile.y+p.tile.h <= vis.y+vis.h+e
+	vis, t, e := p.clip.intersect(a.shown), p.tile, SVGTileSlack
 	// A repeat shows a second tile unless the tile reaches over the shown part on that axis.
-	lone := (!p.repeatX || (p.tile.x <= vis.x+e && p.tile.x+p.tile.w >= vis.x+vis.w-e)) &&
-		(!p.repeatY || (p.tile.y <= vis.y+e && p.tile.y+p.tile.h >= vis.y+vis.h-e))
-	if inside && lone && note != "" {
+	lone := (!p.repeatX || (t.x <= vis.x+e && t.x+t.w >= vis.x+vis.w-e)) && (!p.repeatY || (t.y <= vis.y+e && t.y+t.h >= vis.y+vis.h-e))
+	if !vis.holds(t, e) || !lone {
+		return rect{}, false
+	}
+	pa.warnFixed(n, nodeID, note)
+	return t, true
+}
+
+// SVGTileSlack is how far (px) an SVG background's one tile may reach past the part of its box
+// where it shows and still be drawn at its tile (svgTile): rounding, not a clip Figma would need.
+const SVGTileSlack = 0.5
+
+// warnFixed warns CSS_BACKGROUND_ATTACHMENT about node nodeID when place approximated a layer of
+// n fixed to the viewport (note, "" when it did not).
+func (pa *Painter) warnFixed(n *capturemodel.DOMNode, nodeID, note string) {
+	if note != "" {
 		pa.Warn.Add(warnings.BackgroundAttachment, nodeID, "a background layer of %s is fixed to the viewport: %s", naming.Element(n), note)
 	}
-	return p.tile, inside && lone
 }
 
 // rect is a rectangle in a node's space (px).
@@ -76,8 +86,10 @@ func (r rect) intersect(o rect) rect {
 }
 
 // covers says whether r holds o (to 0.01 px).
-func (r rect) covers(o rect) bool {
-	const e = 0.01
+func (r rect) covers(o rect) bool { return r.holds(o, 0.01) }
+
+// holds says whether r holds o to e px on each side.
+func (r rect) holds(o rect, e float64) bool {
 	return r.x <= o.x+e && r.y <= o.y+e && r.x+r.w >= o.x+o.w-e && r.y+r.h >= o.y+o.h-e
 }
 

@@ -34,8 +34,8 @@ type Painter struct {
 
 // Backgrounds returns the fills of n's background for node, each over the whole box: its
 // colour, then the image and gradient layers, bottom-most first as Figma stacks fills; and its
-// SVG layers (an SVG cannot be an image paint: each is drawn as an SVG node over the whole box,
-// top-most first). A layer that no paint over the whole box draws as CSS does is approximated
+// SVG layers (an SVG cannot be an image paint: each is drawn as an SVG node, SVGLayer, top-most
+// first). A layer that no paint over the whole box draws as CSS does is approximated
 // with CSS_BACKGROUND_LAYOUT (the text pass fills glyphs with them).
 func (pa *Painter) Backgrounds(n *capturemodel.DOMNode, node *resultjson.Node) (fills []resultjson.Paint, svgs []SVGLayer) {
 	fills, svgs, _ = pa.background(n, node, false, false)
@@ -242,9 +242,7 @@ func (pa *Painter) layer(n *capturemodel.DOMNode, node *resultjson.Node, a area,
 		pa.noteLayer(n, node.ID, approx)
 		return drawnLayer{fill: &legacy}
 	}
-	if note != "" {
-		pa.Warn.Add(warnings.BackgroundAttachment, node.ID, "a background layer of %s is fixed to the viewport: %s", naming.Element(n), note)
-	}
+	pa.warnFixed(n, node.ID, note)
 	fill, layers, ok := pa.layerPaint(place, a, paintFor, imgW, imgH)
 	switch {
 	case ok && fill != nil:

@@ -220,7 +220,7 @@ func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, c
 		// width and Figma centres the line in it.
 		node.TextAlignHorizontal = "CENTER"
 		node.TextAutoResize = "HEIGHT"
-	case oneLine && run != nil && run.Type == "element" && textAlign(el) != "LEFT" && textAlign(el) != "JUSTIFIED":
+	case oneLine && run != nil && run.Type == "element" && (node.TextAlignHorizontal == "CENTER" || node.TextAlignHorizontal == "RIGHT"):
 		// A form control's one line (run is the control) centred or set to the right of its
 		// content box, as a submit button's label: the box keeps its width and Figma aligns the
 		// line in it (typeset set textAlignHorizontal).

@@ -136,7 +136,7 @@ var noValueInputs = map[string]bool{"password": true, "hidden": true, "file": tr
 // whatever the capture holds (worker/capture never records one). placeholder says the text is the
 // placeholder.
 func controlText(n *capturemodel.DOMNode) (text string, placeholder bool) {
-	if !(n.Tag == "input" && noValueInputs[strings.ToLower(strings.TrimSpace(n.Attrs["type"]))]) {
+	if !noValueInputs[n.InputType()] {
 		if n.Value != nil {
 			text = *n.Value
 		} else {

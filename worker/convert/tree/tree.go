@@ -181,8 +181,8 @@ func (tb *builder) convertElement(n *capturemodel.DOMNode, f *frame, in inherite
 			tb.rasterized(n, f, in)
 			return
 		}
-		if n.Tag == "input" && nativeInputs[strings.ToLower(n.Attrs["type"])] && n.Computed("appearance") != "none" {
-			tb.placeholder(n, f, in, warnings.UnsupportedElement, fmt.Sprintf("a %s input is drawn by the browser's own widget; a placeholder of its box is drawn", strings.ToLower(n.Attrs["type"])))
+		if nativeInputs[n.InputType()] && n.Computed("appearance") != "none" {
+			tb.placeholder(n, f, in, warnings.UnsupportedElement, fmt.Sprintf("a %s input is drawn by the browser's own widget; a placeholder of its box is drawn", n.InputType()))
 			return
 		}
 		tb.formControl(n, f, in)
