@@ -197,8 +197,16 @@
   function darkColors() {
     const light = lightColors || [];
     lightColors = null;
+    return changedColors(light, themeColors(light.length));
+  }
+
+  // changedColors compares the theme colours of the same elements in the two schemes (light[i]
+  // and dark[i], THEME_COLORS values each; a null dark[i] is an element not found) and returns
+  // darkColors's entries for those that differ.
+  function changedColors(light, dark) {
     const out = [];
-    themeColors(light.length).forEach((values, i) => {
+    dark.forEach((values, i) => {
+      if (!values || !light[i]) return;
       const style = {};
       values.forEach((v, k) => {
         // A background-image only as gradients: the conversion has no dark image to draw, and
@@ -209,6 +217,77 @@
       if (Object.keys(style).length) out.push({ element: i, style });
     });
     return out;
+  }
+
+  // elementPath locates el for a second load of the page: the indexes of it and its ancestors
+  // among their parents' element children, root first, joined by "/", a step into an open
+  // shadow root written "s"; "" when el is in a closed shadow root or out of the document.
+  function elementPath(el) {
+    const steps = [];
+    let n = el;
+    while (n && n !== document.documentElement) {
+      const parent = n.parentNode;
+      if (!parent) return "";
+      const i = Array.prototype.indexOf.call(parent.children, n);
+      if (parent instanceof ShadowRoot) {
+        if (parent.mode !== "open") return "";
+        steps.push("s" + i);
+        n = parent.host;
+        continue;
+      }
+      steps.push(String(i));
+      n = parent;
+    }
+    return n ? steps.reverse().join("/") : "";
+  }
+
+  // elementAt finds the element at path (elementPath) in this load of the page, or null.
+  function elementAt(path) {
+    let n = document.documentElement;
+    if (path === "") return n;
+    for (const step of path.split("/")) {
+      const parent = step[0] === "s" ? n.shadowRoot : n;
+      n = parent && parent.children[Number(step[0] === "s" ? step.slice(1) : step)];
+      if (!n) return null;
+    }
+    return n;
+  }
+
+  // themeForReload returns what a second load of the page under the dark preference compares
+  // with (reloadedDarkColors): for the first max recorded elements, where each is (elementPath,
+  // "" for none) and its tag name, and its theme colours in this load.
+  function themeForReload(max) {
+    const els = ((window.__c2d && window.__c2d.elements) || []).slice(0, max);
+    const inDocument = (el) => el === document.documentElement || elementPath(el) !== "";
+    return {
+      paths: els.map((el) => (inDocument(el) ? elementPath(el) : null)),
+      tags: els.map((el) => el.tagName),
+      light: themeColors(max),
+    };
+  }
+
+  // reloadedDarkColors reads, in a second load of the page with the dark preference emulated,
+  // the theme colours of the elements themeForReload located (with transitions off, so at their
+  // end) and returns {colors: darkColors's entries, found: how many located elements are here
+  // with the same tag name, total: how many were located}.
+  function reloadedDarkColors(prev) {
+    const off = document.createElement("style");
+    off.textContent = "*, *::before, *::after { transition: none !important; }";
+    document.documentElement.appendChild(off);
+    let found = 0;
+    let total = 0;
+    const dark = prev.paths.map((path, i) => {
+      if (path === null) return null;
+      total++;
+      const el = elementAt(path);
+      if (!el || el.tagName !== prev.tags[i]) return null;
+      found++;
+      const cs = getComputedStyle(el);
+      return THEME_COLORS.map((p) => cs.getPropertyValue(p));
+    });
+    const colors = changedColors(prev.light, dark);
+    off.remove();
+    return { colors, found, total };
   }
 
   // hasDarkScheme says whether the page has a dark theme the capture should read with
@@ -251,6 +330,6 @@
     return { scroll, custom_properties: custom };
   }
 
-  window.__c2dFacts = { begin, element, end, hasDarkScheme, rootCustomProperties, readLightColors, darkColors, restoreTransitions };
+  window.__c2dFacts = { begin, element, end, hasDarkScheme, rootCustomProperties, readLightColors, darkColors, restoreTransitions, themeForReload, reloadedDarkColors };
   return true;
 })();

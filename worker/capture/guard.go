@@ -27,8 +27,8 @@ import (
 //     Runtime.evaluate: from the page's first response on, a heartbeat asks every
 //     heartbeatInterval, and when an answer is later than Timeouts.Unresponsive the job fails with
 //     PAGE_UNRESPONSIVE, well within the load budget;
-//   - navigations of the main frame other than the one the capture asked for (and its HTTP
-//     redirects) are refused (Fetch interception of documents): a page that reloads itself, sends
+//   - navigations of the main frame other than the ones the capture asked for (its load, the
+//     dark theme's second load, allowNavigation, and their HTTP redirects) are refused (Fetch interception of documents): a page that reloads itself, sends
 //     itself elsewhere in a loop, or follows a meta refresh is captured as it first loaded, with
 //     the warning NAVIGATION_BLOCKED, and the capture's helpers are never lost to a new document.
 //     Frames other than the main one navigate freely. A snapshot capture's page is held to the
@@ -195,6 +195,15 @@ func (g *tabGuard) admit(ev *fetch.EventRequestPaused) bool {
 	}
 	g.allowed[ev.RequestID] = true
 	return true
+}
+
+// allowNavigation lets the next main-frame document through as the capture's own navigation
+// (and its redirects), as the first one was: the dark theme's second load (themes.go).
+func (g *tabGuard) allowNavigation() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.allowed = map[fetch.RequestID]bool{}
+	g.network = ""
 }
 
 // heartbeat asks the main thread for an answer every heartbeatInterval, and fails the job when

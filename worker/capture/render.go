@@ -527,19 +527,33 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 		return nil, err
 	}
 	out.Screenshot = shot
-	// The dark theme is read last, after everything the light page gave.
-	if out.Document, err = readDarkTheme(tabCtx, out.Document); err != nil {
-		if tabCtx.Err() != nil {
-			return nil, tabCtx.Err()
-		}
-		out.DarkThemeUnread = err.Error()
-	}
-	// Then the interaction states, each forced and cleared again.
+	// The interaction states, each forced and cleared again.
 	var states statesRead
 	if out.Document, states, err = readStates(tabCtx, out.Document); err != nil && tabCtx.Err() != nil {
 		return nil, tabCtx.Err()
 	}
 	out.StateElements, out.StatesOver = states.Elements, states.Over
+	// The dark theme is read last, after everything the light page gave: its read may load the
+	// page a second time.
+	reload := func(ctx context.Context) error {
+		guard.allowNavigation()
+		if _, err := navigate(ctx, spec.URL, t.Load, log); err != nil {
+			return err
+		}
+		if _, err := evaluate[bool](ctx, helpersTimeout, "install page helpers", vectorJS+factsJS); err != nil {
+			return err
+		}
+		return within(ctx, SettleQuiet+time.Second+settleStepSlack, "settle page", func(ctx context.Context) error {
+			_, err := settlePage(ctx, SettleQuiet+time.Second)
+			return err
+		})
+	}
+	if out.Document, err = readDarkTheme(tabCtx, out.Document, reload); err != nil {
+		if tabCtx.Err() != nil {
+			return nil, tabCtx.Err()
+		}
+		out.DarkThemeUnread = err.Error()
+	}
 	out.DialogsAnswered = dialogs.Count()
 	out.NavigationsBlocked = guard.Blocked()
 	if archive != nil {

@@ -1,12 +1,14 @@
 package capture
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
 )
 
@@ -22,59 +24,152 @@ const MaxDarkColorElements = 20000
 // prefers-color-scheme).
 var darkScheme = emulation.MediaFeature{Name: "prefers-color-scheme", Value: "dark"}
 
+// MinReloadMatchShare is the share of located elements (those of the first MaxDarkColorElements
+// not in a closed shadow root) a second load of the page must hold at the same place with the
+// same tag name for its dark colours to be taken (readReloadedDarkTheme): a page that loads
+// otherwise (other content, another order) keeps its light theme only (DARK_THEME_UNREAD).
+const MinReloadMatchShare = 0.9
+
+// reloadMatched says whether found of total located elements meet MinReloadMatchShare (a page
+// with none located has nothing to compare and is not matched).
+func reloadMatched(found, total int) bool {
+	return total > 0 && float64(found) >= MinReloadMatchShare*float64(total)
+}
+
+// reloadStorageTypes are what the second load starts without, as the first did in its fresh
+// browser context: a page's remembered scheme (Pico's switcher keeps it in
+// localStorage) must not pin the light one.
+const reloadStorageTypes = "cookies,local_storage,session_storage,indexeddb,cache_storage"
+
 // readDarkTheme records the page's dark theme when it has one (facts.js hasDarkScheme: a
-// prefers-color-scheme: dark rule or a root color-scheme offering dark): with the preference
-// emulated, the root's custom properties as facts.js reads them in the page's own scheme, added
-// to doc as dark_custom_properties, and the text, background and border colours, box-shadows
-// and gradient background-images of the recorded elements (the first MaxDarkColorElements) that
-// differ from their light ones, added
-// as dark_colors when there are any (facts.js darkColors). A page without a dark theme is asked nothing more and doc
-// comes back unchanged. It runs after the screenshot, so nothing else is taken under the
-// emulation, which is always switched off again. A theme that cannot be read (or one that would
-// take the document past MaxDocumentBytes) leaves doc as it was and returns why: the dark values
-// are an addition, never a reason to fail the capture (DARK_THEME_UNREAD).
-func readDarkTheme(ctx context.Context, doc json.RawMessage) (out json.RawMessage, err error) {
+// prefers-color-scheme: dark rule or a root color-scheme offering dark). First in place: with
+// the preference emulated, the root's custom properties as facts.js reads them in the page's own
+// scheme, added to doc as dark_custom_properties, and the text, background and border colours,
+// box-shadows and gradient background-images of the recorded elements (the first
+// MaxDarkColorElements) that differ from their light ones, added as dark_colors when there are
+// any (facts.js darkColors). When the emulation changes nothing, the page chose its scheme when
+// it loaded (a script that sets data-theme from matchMedia, as Pico's does), and
+// reload loads it a second time under the preference (readReloadedDarkTheme). A page without a
+// dark theme is asked nothing more and doc comes back unchanged. It runs last, after the
+// screenshot and the states, so nothing else is taken under the emulation (or from the second
+// load); the emulation is always switched off again. A theme that cannot be read (or one that
+// would take the document past MaxDocumentBytes) leaves doc as it was and returns why: the dark
+// values are an addition, never a reason to fail the capture (DARK_THEME_UNREAD).
+func readDarkTheme(ctx context.Context, doc json.RawMessage, reload func(context.Context) error) (out json.RawMessage, err error) {
 	has, err := evaluate[bool](ctx, factTimeout, "look for a dark theme", fmt.Sprintf("window.__c2dFacts.hasDarkScheme(%d)", MaxDarkSchemeRules))
 	if err != nil || !has {
 		return doc, err
 	}
+	var props, colors json.RawMessage
+	changed := false
 	err = within(ctx, factTimeout, "read the dark theme", func(ctx context.Context) error {
 		defer func() {
 			// The page's own preference again, whatever the read did, then its transitions.
 			_ = emulateMedia(ctx, emulation.MediaFeature{Name: darkScheme.Name, Value: ""})
 			_, _ = chromedp.Run(ctx, chromedp.Evaluate[bool]("window.__c2dFacts.restoreTransitions()"))
 		}()
+		light, err := chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage]("window.__c2dFacts.rootCustomProperties()"))
+		if err != nil {
+			return err
+		}
 		if _, err := chromedp.Run(ctx, chromedp.Evaluate[int](fmt.Sprintf("window.__c2dFacts.readLightColors(%d)", MaxDarkColorElements))); err != nil {
 			return err
 		}
 		if err := emulateMedia(ctx, darkScheme); err != nil {
 			return err
 		}
-		props, err := chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage]("window.__c2dFacts.rootCustomProperties()"))
-		if err != nil {
+		if props, err = chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage]("window.__c2dFacts.rootCustomProperties()")); err != nil {
 			return err
 		}
-		colors, err := chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage]("window.__c2dFacts.darkColors()"))
-		if err != nil {
+		if colors, err = chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage]("window.__c2dFacts.darkColors()")); err != nil {
 			return err
 		}
-		// The document's bound holds for the reads together (a dark block can declare values
-		// the light read never saw).
-		if len(doc)+len(props)+len(colors) > MaxDocumentBytes {
-			return fmt.Errorf("the dark theme takes the document past %d MiB", MaxDocumentBytes>>20)
-		}
-		if out, err = withMember(doc, "dark_custom_properties", props); err != nil {
-			return err
-		}
-		if string(colors) != "[]" {
-			out, err = withMember(out, "dark_colors", colors)
-		}
-		return err
+		changed = string(colors) != "[]" || !bytes.Equal(light, props)
+		return nil
 	})
+	if err == nil && !changed {
+		props, colors, err = readReloadedDarkTheme(ctx, reload)
+	}
+	if err == nil {
+		out, err = withDarkTheme(doc, props, colors)
+	}
 	if err != nil {
 		return doc, fmt.Errorf("read the dark theme: %w", err)
 	}
 	return out, nil
+}
+
+// withDarkTheme adds the dark reads to doc: dark_custom_properties always, dark_colors when
+// there are any. The document's bound holds for the reads together (a dark block can declare
+// values the light read never saw).
+func withDarkTheme(doc, props, colors json.RawMessage) (json.RawMessage, error) {
+	if len(doc)+len(props)+len(colors) > MaxDocumentBytes {
+		return nil, fmt.Errorf("the dark theme takes the document past %d MiB", MaxDocumentBytes>>20)
+	}
+	out, err := withMember(doc, "dark_custom_properties", props)
+	if err == nil && string(colors) != "[]" {
+		out, err = withMember(out, "dark_colors", colors)
+	}
+	return out, err
+}
+
+// reloadTimeout bounds the reads around the second load (locating the elements, clearing the
+// page's storage, the dark colours); the load itself is bounded by the capture's load timeout.
+const reloadTimeout = 2 * factTimeout
+
+// darkLoad is what facts.js reloadedDarkColors returns: dark_colors entries, and how many of the
+// total located elements the second load held where they were.
+type darkLoad struct {
+	Colors json.RawMessage `json:"colors"`
+	Found  int             `json:"found"`
+	Total  int             `json:"total"`
+}
+
+// readReloadedDarkTheme loads the page a second time with the dark preference emulated from the
+// start, as a first visit again (its origin's storage cleared, reloadStorageTypes), and reads the
+// root's custom properties and the dark colours of the recorded elements, found by their place
+// in the tree (facts.js themeForReload, reloadedDarkColors). A second load that holds fewer than
+// MinReloadMatchShare of them where they were is refused. reload navigates the tab again and
+// installs facts.js; the tab then holds the second load, so this is the capture's last step.
+func readReloadedDarkTheme(ctx context.Context, reload func(context.Context) error) (props, colors json.RawMessage, err error) {
+	var located json.RawMessage
+	var origin string
+	if err := within(ctx, reloadTimeout, "locate the elements for the dark load", func(ctx context.Context) (err error) {
+		if located, err = chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage](fmt.Sprintf("window.__c2dFacts.themeForReload(%d)", MaxDarkColorElements))); err != nil {
+			return err
+		}
+		if origin, err = chromedp.Run(ctx, chromedp.Evaluate[string]("location.origin")); err != nil || origin == "null" {
+			return err
+		}
+		_, err = chromedp.Call(ctx, storage.ClearDataForOrigin, storage.ClearDataForOriginParams{Origin: origin, StorageTypes: reloadStorageTypes})
+		return err
+	}); err != nil {
+		return nil, nil, err
+	}
+	if len(located) > MaxDocumentBytes {
+		return nil, nil, fmt.Errorf("the located elements take more than %d MiB", MaxDocumentBytes>>20)
+	}
+	defer func() { _ = emulateMedia(ctx, emulation.MediaFeature{Name: darkScheme.Name, Value: ""}) }()
+	if err := emulateMedia(ctx, darkScheme); err != nil {
+		return nil, nil, err
+	}
+	if err := reload(ctx); err != nil {
+		return nil, nil, fmt.Errorf("load the page under the dark preference: %w", err)
+	}
+	var read darkLoad
+	if err := within(ctx, reloadTimeout, "read the dark load", func(ctx context.Context) (err error) {
+		if props, err = chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage]("window.__c2dFacts.rootCustomProperties()")); err != nil {
+			return err
+		}
+		read, err = chromedp.Run(ctx, chromedp.Evaluate[darkLoad]("window.__c2dFacts.reloadedDarkColors("+string(located)+")"))
+		return err
+	}); err != nil {
+		return nil, nil, err
+	}
+	if !reloadMatched(read.Found, read.Total) {
+		return nil, nil, fmt.Errorf("the page loaded otherwise under the dark preference (%d of %d elements where they were)", read.Found, read.Total)
+	}
+	return props, read.Colors, nil
 }
 
 // emulateMedia sets one emulated media feature of the tab (an empty value switches it off).

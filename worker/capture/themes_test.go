@@ -108,6 +108,38 @@ func TestDarkThemeRecorded(t *testing.T) {
 			t.Errorf("--line light %q dark %q, want rgb(209, 213, 219) in both", light["--line"], dark["--line"])
 		}
 	})
+	// A page whose script sets the scheme at load (and remembers it in localStorage) is loaded a
+	// second time under the dark preference, its storage cleared: the dark values are read from
+	// that load, #cta's colours at the end of its transition, #note (unchanged) left out.
+	t.Run("ChosenAtLoad", func(t *testing.T) {
+		t.Parallel()
+		light, dark, raw := lightAndDark(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a96", "/themes-scripted.html")
+		if light["--bg"][1] != "rgb(255, 255, 255)" || dark["--bg"][1] != "rgb(11, 16, 32)" {
+			t.Errorf("--bg light %q dark %q, want rgb(255, 255, 255) and rgb(11, 16, 32)", light["--bg"], dark["--bg"])
+		}
+		var got []string
+		for _, c := range darkColors(t, raw) {
+			got = append(got, c.Style["color"]+" on "+c.Style["background-color"])
+		}
+		if want := "rgb(249, 250, 251) on rgb(11, 16, 32),rgb(11, 16, 32) on rgb(96, 165, 250)"; strings.Join(got, ",") != want {
+			t.Errorf("dark colours %q, want %q (the body, #cta)", got, want)
+		}
+		if w := themeWarning(t, raw); w != "" {
+			t.Errorf("warning %s", w)
+		}
+	})
+	// A page that loads otherwise under the dark preference (more elements first) keeps its light
+	// theme only, with the warning.
+	t.Run("LoadsOtherwise", func(t *testing.T) {
+		t.Parallel()
+		raw, _ := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a97", "/themes-scripted.html?differ")
+		if _, ok := customProperties(t, raw, "dark_custom_properties"); ok {
+			t.Error("a page that loaded otherwise has dark_custom_properties")
+		}
+		if w := themeWarning(t, raw); !strings.Contains(w, "loaded otherwise") {
+			t.Errorf("warning %q, want DARK_THEME_UNREAD saying the page loaded otherwise", w)
+		}
+	})
 	// The :root rule and N-1 plain rules come before the dark block, rule N+1: seen at
 	// MaxDarkSchemeRules, not one past it.
 	for name, tc := range map[string]struct {
@@ -154,6 +186,25 @@ func TestDarkThemeRecorded(t *testing.T) {
 			t.Errorf("a page without a dark theme has dark_colors %v", c)
 		}
 	})
+}
+
+// themeWarning returns the capture's DARK_THEME_UNREAD warning as "code: message", or "".
+func themeWarning(t *testing.T, raw []byte) string {
+	t.Helper()
+	var doc struct {
+		Document struct {
+			Warnings []capture.CaptureWarning `json:"warnings"`
+		} `json:"document"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range doc.Document.Warnings {
+		if w.Code == capture.WarnDarkThemeUnread {
+			return w.Code + ": " + w.Message
+		}
+	}
+	return ""
 }
 
 // lightAndDark captures the test site's page at path as job id and returns its root custom
