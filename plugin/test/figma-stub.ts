@@ -1647,7 +1647,11 @@ export class StubFigma {
       },
       setBoundVariableForPaint(paint: SolidPaint, field: "color", variable: StubVariable): SolidPaint {
         if (variable.resolvedType !== "COLOR") fail("in setBoundVariableForPaint: the variable is not a COLOR");
-        return { ...paint, boundVariables: { ...paint.boundVariables, [field]: { type: "VARIABLE_ALIAS", id: variable.id } } };
+        // Figma draws a bound paint in its variable's colour (the first mode's here), whatever
+        // colour the paint had: a binding to a variable of another colour changes the picture.
+        const value = variable.valuesByMode.get(variable.collection.modes[0]?.modeId ?? "") as RGBA | undefined;
+        const color = value === undefined ? paint.color : { r: value.r, g: value.g, b: value.b };
+        return { ...paint, color, boundVariables: { ...paint.boundVariables, [field]: { type: "VARIABLE_ALIAS", id: variable.id } } };
       },
       setBoundVariableForEffect(effect: Effect, field: VariableBindableEffectField, variable: StubVariable): Effect {
         if (effect.type !== "DROP_SHADOW" && effect.type !== "INNER_SHADOW") fail("in setBoundVariableForEffect: only a shadow's fields can be bound");

@@ -1,6 +1,11 @@
 package convert_test
 
 import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -222,4 +227,66 @@ func TestEffectStylesFromRepeatedShadows(t *testing.T) {
 func TestGoldenEffectStyles(t *testing.T) {
 	t.Parallel()
 	checkGolden(t, "effect-styles", loadFixture(t, "effect-styles").convert(t).JSON)
+}
+
+// TestBoundPaintsDrawTheirVariable: in every golden result, a colour bound to a variable (a paint
+// style's paint, a node's paint or gradient stop, an effect's shadow) is the variable's value:
+// Figma draws a bound colour in its variable's, so any other colour there would change the
+// picture.
+func TestBoundPaintsDrawTheirVariable(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "*", "result.golden.json"))
+	if err != nil || len(files) < 40 {
+		t.Fatalf("%d golden results (%v), want the fixtures' 40 and more", len(files), err)
+	}
+	hex := func(c map[string]any) string {
+		ch := func(k string) int { v, _ := c[k].(float64); return int(math.Round(math.Max(0, math.Min(1, v)) * 255)) }
+		return fmt.Sprintf("#%02X%02X%02X", ch("r"), ch("g"), ch("b"))
+	}
+	bindings := 0
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res map[string]any
+		if err := json.Unmarshal(raw, &res); err != nil {
+			t.Fatal(err)
+		}
+		values := map[string]string{}
+		if vs, ok := res["variables"].(map[string]any); ok {
+			for _, v := range vs["variables"].([]any) {
+				v := v.(map[string]any)
+				if c, ok := v["value"].(map[string]any); ok {
+					values[v["id"].(string)] = hex(c)
+				}
+			}
+		}
+		// Every object with a colour and a bound colour, wherever it is.
+		var walk func(path string, x any)
+		walk = func(path string, x any) {
+			switch x := x.(type) {
+			case map[string]any:
+				if b, ok := x["boundVariables"].(map[string]any); ok {
+					if alias, ok := b["color"].(map[string]any); ok {
+						bindings++
+						c, _ := x["color"].(map[string]any)
+						if want := values[alias["id"].(string)]; c == nil || hex(c) != want {
+							t.Errorf("%s %s: colour %v bound to %v, whose value is %s", f, path, c, alias["id"], want)
+						}
+					}
+				}
+				for k, v := range x {
+					walk(path+"."+k, v)
+				}
+			case []any:
+				for i, v := range x {
+					walk(fmt.Sprintf("%s[%d]", path, i), v)
+				}
+			}
+		}
+		walk("", res)
+	}
+	if bindings < 10 {
+		t.Errorf("%d bound colours in the goldens, want the themes' and styles' (10 and more)", bindings)
+	}
 }

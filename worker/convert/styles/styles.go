@@ -26,6 +26,8 @@ type styleBuilder struct {
 	names  map[string]bool
 	// varIDs maps a custom property name to its variable's id.
 	varIDs map[string]string
+	// varColors maps a custom property name to its COLOR variable's value (the root's).
+	varColors map[string]resultjson.RGBA
 }
 
 // Build returns the styles and variables (nil when the page declares none) of the tree under
@@ -35,7 +37,7 @@ type styleBuilder struct {
 // names.
 func Build(root *boxtree.Node, props []capturemodel.CustomProperty) ([]resultjson.Style, *resultjson.Variables) {
 	vars := &resultjson.Variables{Collection: resultjson.VariableCollectionName, Variables: []resultjson.Variable{}}
-	b := &styleBuilder{byKey: map[string]int{}, names: map[string]bool{}, varIDs: map[string]string{}}
+	b := &styleBuilder{byKey: map[string]int{}, names: map[string]bool{}, varIDs: map[string]string{}, varColors: map[string]resultjson.RGBA{}}
 	props = append([]capturemodel.CustomProperty{}, props...)
 	sort.SliceStable(props, func(i, j int) bool { return props[i].Name < props[j].Name })
 	for _, p := range props {
@@ -56,6 +58,7 @@ func Build(root *boxtree.Node, props []capturemodel.CustomProperty) ([]resultjso
 		v.Name = "size/" + name
 		if v.ResolvedType == "COLOR" {
 			v.Name = "color/" + name
+			b.varColors[p.Name] = v.Value.(resultjson.RGBA)
 		}
 		b.varIDs[p.Name] = v.ID
 		vars.Variables = append(vars.Variables, v)
@@ -111,7 +114,10 @@ const (
 // named: the custom property that set prop on src (the capture's vars), adding the style when
 // new ("Color/brand", bound to the property's variable). A colour set literally has no style,
 // even when it equals a named one: a style exists because the page names the colour, not because
-// two values happen to be equal. "" for anything else.
+// two values happen to be equal. A property redefined in a scope (Pico's
+// a { --pico-color: var(--pico-primary) }) paints another colour than its variable, the root's
+// value, which Figma would show instead: its style ("Color/pico-color 2") binds no variable.
+// "" for anything else.
 func (b *styleBuilder) paintStyle(fills *[]resultjson.Paint, src *capturemodel.DOMNode, prop string) string {
 	if fills == nil || len(*fills) != 1 || (*fills)[0].Type != "SOLID" || (*fills)[0].Color == nil || src == nil {
 		return ""
@@ -127,12 +133,19 @@ func (b *styleBuilder) paintStyle(fills *[]resultjson.Paint, src *capturemodel.D
 		value += fmt.Sprintf(" %.0f%%", *p.Opacity*100)
 	}
 	// One style per property and value (a property redefined in a scope has another value).
+	v, ok := b.varColors[varName]
+	bound := ok && isColor(p, v)
 	key := "var:" + varName + " " + value
+	if !bound {
+		key += " unbound"
+	}
 	if i, ok := b.byKey[key]; ok {
 		return b.styles[i].ID
 	}
-	sp := resultjson.StylePaint{Type: "SOLID", Color: *p.Color, Opacity: p.Opacity,
-		BoundVariables: colorBinding(varID)}
+	sp := resultjson.StylePaint{Type: "SOLID", Color: *p.Color, Opacity: p.Opacity}
+	if bound {
+		sp.BoundVariables = colorBinding(varID)
+	}
 	return b.add(key, resultjson.Style{Type: "PAINT", Name: "Color/" + strings.TrimPrefix(varName, "--"), Description: "var(" + varName + ")",
 		Paints: []resultjson.StylePaint{sp}})
 }
@@ -307,6 +320,16 @@ func (b *styleBuilder) add(key string, s resultjson.Style) string {
 	b.byKey[key] = len(b.styles)
 	b.styles = append(b.styles, s)
 	return s.ID
+}
+
+// isColor says whether the SOLID paint p draws the colour v: the same #RRGGBB and its opacity
+// (1 when none) within half a step of 255 of v's alpha.
+func isColor(p resultjson.Paint, v resultjson.RGBA) bool {
+	a := 1.0
+	if p.Opacity != nil {
+		a = *p.Opacity
+	}
+	return hexColor(*p.Color) == hexColor(resultjson.RGB{R: v.R, G: v.G, B: v.B}) && math.Abs(a-v.A) <= 0.5/255
 }
 
 // colorBinding binds a paint's or effect's colour to the COLOR variable of id.

@@ -56,6 +56,41 @@ func TestBuildNamesAndBinds(t *testing.T) {
 	}
 }
 
+// TestScopedPropertyStyleIsUnbound: a property a scope redefines (a link's --brand is blue, the
+// root's red) paints with a style of its own that binds no variable, as Figma would draw the
+// variable's red instead; the root's value binds, and so does a translucent use at the
+// variable's alpha within half a step of 255, not one past it.
+func TestScopedPropertyStyleIsUnbound(t *testing.T) {
+	root := &boxtree.Node{Out: &resultjson.Node{Type: "FRAME", ID: "1:1"}, Kind: boxtree.Box}
+	text := func(id, prop string, fills *[]resultjson.Paint) *resultjson.Node {
+		n := &resultjson.Node{Type: "TEXT", ID: id, Fills: fills}
+		root.Add(n, &capturemodel.DOMNode{Type: "element", Tag: "span", Vars: map[string]string{"color": prop}}, boxtree.Flow, 0)
+		return n
+	}
+	translucent := func(o float64) *[]resultjson.Paint {
+		return &[]resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: 0, G: 0, B: 1}, Opacity: &o}}
+	}
+	nodes := []*resultjson.Node{
+		text("1:2", "--brand", solid(1, 0, 0)),
+		text("1:3", "--brand", solid(0, 0, 1)),
+		text("1:4", "--ink", translucent(0.5+0.5/255)),
+		text("1:5", "--ink", translucent(0.5+0.6/255)),
+	}
+	props := []capturemodel.CustomProperty{{Name: "--brand", Value: "#f00", Color: "rgb(255, 0, 0)"}, {Name: "--ink", Value: "#0000ff80", Color: "rgba(0, 0, 255, 0.5)"}}
+	list, _ := styles.Build(root, props)
+	var got []string
+	for _, n := range nodes {
+		for _, s := range list {
+			if s.ID == n.FillStyleID {
+				got = append(got, s.Name+" bound "+strconv.FormatBool(s.Paints[0].BoundVariables != nil))
+			}
+		}
+	}
+	if want := "Color/brand bound true,Color/brand 2 bound false,Color/ink bound true,Color/ink 2 bound false"; strings.Join(got, ",") != want {
+		t.Errorf("fill styles %q, want %s", got, want)
+	}
+}
+
 // TestBuildWithoutPropertiesHasNoVariables: no custom properties give no collection, and a
 // paragraph of several ranges keeps its ranges' values without a node-level style.
 func TestBuildWithoutPropertiesHasNoVariables(t *testing.T) {
