@@ -449,9 +449,43 @@
   // input types of NO_VALUE_INPUTS.
   function shownValue(el) {
     if (el.tagName === "TEXTAREA") return el.value;
+    if (el.tagName === "INPUT" && DATE_INPUTS.has(el.type)) return dateText(el);
     if (el.tagName === "INPUT") return NO_VALUE_INPUTS.has(el.type) ? null : el.value;
     if (el.tagName === "SELECT") return Array.from(el.selectedOptions, (o) => o.label).join(", ");
     return null;
+  }
+
+  // DATE_INPUTS are the input types whose value the browser shows in the page's locale (its
+  // navigator.language), not as the value string, and as placeholder fields while empty.
+  const DATE_INPUTS = new Set(["date", "time", "datetime-local", "month", "week"]);
+  // BLANK_FIELDS are what Chromium draws in an empty field of each Intl part type.
+  const BLANK_FIELDS = { month: "mm", day: "dd", year: "yyyy", hour: "--", minute: "--", second: "--", dayPeriod: "--" };
+
+  // dateText returns the text Chromium draws in a date or time input (DATE_INPUTS): its value in
+  // the locale's format ("03/05/2024", "02:30 PM", "03/05/2024, 02:30 PM", "March 2024",
+  // "Week 10, 2024"), or the empty fields ("mm/dd/yyyy", "--:-- --", "--------- ----",
+  // "Week --, ----"). Seconds show when the value has them or the step is not whole minutes.
+  function dateText(el) {
+    const v = el.value;
+    const blank = v === "";
+    const format = (opts, date) => new Intl.DateTimeFormat(navigator.language, { ...opts, timeZone: "UTC" })
+      .formatToParts(date || new Date(0))
+      .map((p) => (blank && p.type !== "literal" ? BLANK_FIELDS[p.type] || p.value : p.value)).join("");
+    const seconds = /:\d\d:\d\d/.test(v) || (el.step !== "" && el.step !== "any" && Number(el.step) % 60 !== 0);
+    const time = { hour: "2-digit", minute: "2-digit", ...(seconds ? { second: "2-digit" } : {}) };
+    const date = { year: "numeric", month: "2-digit", day: "2-digit" };
+    const at = blank ? null : new Date(el.valueAsNumber);
+    switch (el.type) {
+      case "date": return format(date, at);
+      case "time": return format(time, at);
+      case "datetime-local": return format(date, at) + ", " + format(time, at);
+      case "month":
+        return blank ? "--------- ----" : format({ year: "numeric", month: "long" }, new Date(Date.UTC(+v.slice(0, 4), +v.slice(5, 7) - 1)));
+      default: {
+        const m = /^(\d{4})-W(\d{2})$/.exec(v);
+        return m ? `Week ${m[2]}, ${m[1]}` : "Week --, ----";
+      }
+    }
   }
 
   // canvasImage records what a canvas shows: its bitmap as a PNG (an asset of kind "canvas",

@@ -76,13 +76,16 @@ func capturePage(t *testing.T, id, path string) ([]byte, map[string]formNode) {
 // TestFormControlsRecordLiveValues captures a page whose script typed into a text input, cleared
 // another, set a textarea and chose a select option after load: the capture records what the
 // controls show (the live value, the chosen option's text), not their value attributes, and
-// never a password input's value, typed or in its attribute.
+// never a password input's value, typed or in its attribute; date and time inputs record what
+// the browser draws (the value in the locale's format, the empty fields while empty).
 func TestFormControlsRecordLiveValues(t *testing.T) {
 	t.Parallel()
 	raw, byID := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a60", capturetest.FormsPath)
 
 	for el, want := range map[string]string{
 		"typed": "typed value", "cleared": "", "notes": "Line one\nLine two", "size": "Large",
+		"day": "mm/dd/yyyy", "dayset": "03/05/2024", "clock": "--:-- --", "clockset": "02:30 PM", "seconds": "02:30:15 PM",
+		"stamp": "03/05/2024, 02:30 PM", "monthset": "March 2024", "week": "Week --, ----", "weekset": "Week 10, 2024",
 	} {
 		n, ok := byID[el]
 		switch {
