@@ -11083,7 +11083,7 @@
   var paintMembers = ["opacity", "strokes", "strokeWeight", "strokeTopWeight", "strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight", "effects", "strokeStyleId", "effectStyleId"];
   var textMembers = ["characters", "styledTextSegments", "fontName", "fontSize", "fontWeight", "lineHeight", "letterSpacing", "textCase", "textDecoration", "textStyleId"];
   async function overrideLayers(node, n, main, ctx) {
-    var _a, _b, _c;
+    var _a, _b, _c, _d;
     const differs = (k) => JSON.stringify(n[k]) !== JSON.stringify(main[k]);
     node.setPluginData(PluginDataKey, n.id);
     const made = n.componentId !== void 0 && n.type === "FRAME" ? ctx.components.get(n.componentId) : void 0;
@@ -11100,7 +11100,8 @@
     }
     const paint = paintMembers.some(differs);
     if (paint) overridePaint(node, n, main, ctx);
-    const text = node.type === "TEXT" && textMembers.some(differs) ? node : null;
+    const propertySet = node.type === "TEXT" && ((_b = node.componentPropertyReferences) == null ? void 0 : _b.characters) !== void 0 && n.styledTextSegments !== void 0;
+    const text = node.type === "TEXT" && (textMembers.some(differs) || propertySet) ? node : null;
     if (text !== null) {
       const textCtx = { fonts: ctx.fonts, images: ctx.images, variables: ctx.library.variables };
       applyText(text, n, textCtx);
@@ -11110,8 +11111,8 @@
     if (text !== null) {
       const v = n.textAutoResize;
       const grows = v != null ? v : text.textAutoResize;
-      const w = grows === "WIDTH_AND_HEIGHT" ? text.width : Math.max((_b = n.width) != null ? _b : text.width, 0.01);
-      const h = grows === "WIDTH_AND_HEIGHT" || grows === "HEIGHT" ? text.height : Math.max((_c = n.height) != null ? _c : text.height, 0.01);
+      const w = grows === "WIDTH_AND_HEIGHT" ? text.width : Math.max((_c = n.width) != null ? _c : text.width, 0.01);
+      const h = grows === "WIDTH_AND_HEIGHT" || grows === "HEIGHT" ? text.height : Math.max((_d = n.height) != null ? _d : text.height, 0.01);
       if (w !== text.width || h !== text.height) {
         try {
           text.resize(w, h);

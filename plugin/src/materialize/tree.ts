@@ -663,7 +663,10 @@ async function overrideLayers(node: SceneNode, n: Node, main: Node, ctx: TreeCon
   }
   const paint = paintMembers.some(differs);
   if (paint) overridePaint(node, n, main, ctx);
-  const text = node.type === "TEXT" && textMembers.some(differs) ? node : null;
+  // A TEXT component property set the layer's characters (setProperties), and Figma gives new
+  // characters the style of the first one: a use with ranges has them applied again.
+  const propertySet = node.type === "TEXT" && node.componentPropertyReferences?.characters !== undefined && n.styledTextSegments !== undefined;
+  const text = node.type === "TEXT" && (textMembers.some(differs) || propertySet) ? node : null;
   if (text !== null) {
     const textCtx = { fonts: ctx.fonts, images: ctx.images, variables: ctx.library.variables };
     applyText(text, n, textCtx);

@@ -50,13 +50,19 @@ type pluginImage struct {
 	Svg      *string `json:"svg"`
 }
 
+// pluginRealPages are the real pages (RealPages) whose results the plugin round-trips beside ours:
+// pico-preview holds what no page of ours does together (a light and a dark variable mode of 139
+// custom properties, styles bound and unbound, grids, switches and form controls), at the real
+// pages' 1440 px.
+var pluginRealPages = []string{"pico-preview"}
+
 // pluginResultsOrigin stands for the loopback test server's origin (a random port each run) in the
 // written results (links to the page's own anchors), so regenerating them changes the files only
 // where the result changed.
 const pluginResultsOrigin = "http://corpus.test"
 
-// TestWritePluginResults (`make plugin-results`, PLUGIN_RESULTS=1) runs every corpus page through
-// the real capture and conversion workers, checks each result against the result format's JSON
+// TestWritePluginResults (`make plugin-results`, PLUGIN_RESULTS=1) runs every corpus page and
+// pluginRealPages through the real capture and conversion workers, checks each result against the result format's JSON
 // Schema (which types the members the plugin applies), reads it through the API's own reader
 // (server/results: validation, images made Figma-safe and inlined) and writes it as
 // code2desResult returns it to plugin/testdata/results/<page>.json, with the test server's origin
@@ -75,8 +81,20 @@ func TestWritePluginResults(t *testing.T) {
 	if err := os.MkdirAll(pluginResultsDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	type source struct {
+		page, url     string
+		width, height int
+	}
+	var sources []source
 	for _, page := range Pages {
-		r := p.runPage(t, page)
+		sources = append(sources, source{page, p.site.URL + "/" + page + ".html", viewportWidth, viewportHeight})
+	}
+	for _, page := range pluginRealPages {
+		sources = append(sources, source{page, p.real.URL + "/" + page + "/index.html", desktopWidth, desktopHeight})
+	}
+	for _, src := range sources {
+		page := src.page
+		r := p.runURL(t, page, src.url, src.width, src.height)
 		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(r.ResultJSON))
 		if err != nil {
 			t.Fatal(err)
@@ -121,6 +139,7 @@ func TestWritePluginResults(t *testing.T) {
 			t.Fatal(err)
 		}
 		b = bytes.ReplaceAll(b, []byte(p.site.URL+"/"), []byte(pluginResultsOrigin+"/"))
+		b = bytes.ReplaceAll(b, []byte(p.real.URL+"/"), []byte(pluginResultsOrigin+"/"))
 		writeFile(t, filepath.Join(pluginResultsDir, page+".json"), append(b, '\n'))
 	}
 }
