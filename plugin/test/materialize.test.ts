@@ -646,6 +646,38 @@ test("components: a TEXT whose characters differ between the uses is bound to a 
   assert.deepEqual(links.map((l) => (l instanceof StubInstance ? l.componentProperties[name]?.value : null)), ["Home", "Pricing", "Documentation", "Blog"]);
 });
 
+test("components: a label bound to a TEXT property keeps its ranges in every instance (Figma restyles the characters setProperties sets)", async () => {
+  const nav = goldenResults().find((f) => f.name === "golden/result.navlinks.json");
+  assert.ok(nav, "the golden nav of four links");
+  const result = structuredClone(nav.result);
+  // Every link's label: its first letter at 16 px, the rest at 12 px (no text style: ranges).
+  const labels: Node[] = [];
+  const find = (n: Node): void => {
+    if (n.type === "TEXT" && n.characters !== undefined && n.componentId === undefined) labels.push(n);
+    n.children?.forEach(find);
+  };
+  find(result.root as Node);
+  for (const t of labels) {
+    const chars = t.characters ?? "";
+    delete t.textStyleId;
+    t.styledTextSegments = [
+      { start: 0, end: 1, characters: chars.slice(0, 1), fontSize: 16 },
+      { start: 1, end: chars.length, characters: chars.slice(1), fontSize: 12 },
+    ];
+  }
+  assert.equal(labels.length, 4);
+  const stub = install();
+  const root = await materialize(result);
+  const page = stub.currentPage.children.find((n) => n.id === root.id);
+  const links = page instanceof StubFrame && page.children[0] instanceof StubFrame ? page.children[0].children : [];
+  assert.deepEqual(links.map((l) => {
+    assert.ok(l instanceof StubInstance);
+    const [label] = l.children;
+    assert.ok(label instanceof StubText && label.componentPropertyReferences?.characters !== undefined);
+    return label.getStyledTextSegments(["fontSize"]).map((g) => `${g.characters} ${String(g.fontSize)}`);
+  }), [["H 16", "ome 12"], ["P 16", "ricing 12"], ["D 16", "ocumentation 12"], ["B 16", "log 12"]]);
+});
+
 test("components with states: the TEXT properties are the component set's, and every variant's label is bound to them", async () => {
   const states = goldenResults().find((f) => f.name === "golden/result.states.json");
   assert.ok(states, "the golden states page");
