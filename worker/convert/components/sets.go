@@ -225,6 +225,18 @@ func (s *setMaker) set(siblings []*resultjson.Node, with []string) {
 	if def == "" && most < MinUses && len(siblings) < MinSetSiblings {
 		return // two of a kind that repeat nothing
 	}
+	if def == "" {
+		firsts := make([]*resultjson.Node, 0, len(free)+len(clusters))
+		for _, id := range free {
+			firsts = append(firsts, s.usesOf[id][0])
+		}
+		for _, c := range clusters {
+			firsts = append(firsts, c[0])
+		}
+		if layoutOnly(firsts) {
+			return // the page's layout (Pico's .grid rows, paragraphs of other inline parts)
+		}
+	}
 	ids := free
 	for _, c := range clusters {
 		id := s.newComponent(c)
@@ -266,6 +278,23 @@ func (s *setMaker) set(siblings []*resultjson.Node, with []string) {
 		value := variantValueOf(s.elements, first, s.usesOf[def][0], len(s.values[def])+1)
 		first.VariantProperties = map[string]string{resultjson.VariantPropertyVariant: unique(value, s.values[def])}
 	}
+}
+
+// layoutNames are the component names that say only how a frame lays out what it holds
+// (shapeName's) or that it is a paragraph (naming.TagWords'): nothing a designer would make
+// variants of.
+var layoutNames = map[string]bool{anonymous: true, "Row": true, "Grid": true, "Column": true, naming.TagWords["p"]: true}
+
+// layoutOnly says whether the first uses firsts of would-be variants of one kind are the page's
+// layout, not one thing in several forms: none paints (a fill, a stroke, an effect) and their
+// name (Name) is one of layoutNames. Pico's .grid rows (a form's fields, a row of links, a row
+// of text samples) or its paragraphs each holding another inline element share a tag and a form
+// but nothing a designer would make a component set of.
+func layoutOnly(firsts []*resultjson.Node) bool {
+	if slices.ContainsFunc(firsts, paints) {
+		return false
+	}
+	return layoutNames[Kind(Name(firsts))]
 }
 
 // modifierParts splits the uses of one component by the modifiers of their elements' classes

@@ -395,3 +395,41 @@ func TestASplitSetWithinMaxSetVariants(t *testing.T) {
 		t.Errorf("the tags' set has %d components, want %d (%s)", got, components.MaxSetVariants, variants(root))
 	}
 }
+
+// TestLayoutIsNoSet: siblings of one tag and form that are only the page's layout (frames
+// without paint named by their shape, or paragraphs) make no set however many, as Pico's .grid
+// rows and its paragraphs of other inline parts; the same siblings painted are cards of a grid,
+// a set.
+func TestLayoutIsNoSet(t *testing.T) {
+	siblings := func(name string, painted bool) *resultjson.Node {
+		var kids []*resultjson.Node
+		for i := range components.MinSetSiblings + 1 {
+			id := fmt.Sprintf("r%d", i)
+			gap := float64(10 * (i + 1)) // each lays its parts out its own way: no two are one component
+			r := &resultjson.Node{Type: "FRAME", ID: id, Name: name, X: float64(i) * 400, Width: 300, Height: 40, Children: []*resultjson.Node{
+				{Type: "TEXT", ID: id + "a", Name: "A", Width: 50, Height: 20, Characters: "A", FontSize: 16, Fills: solid(0)},
+				{Type: "TEXT", ID: id + "b", Name: "B", X: 50 + gap, Width: 50, Height: 20, Characters: "B", FontSize: 16, Fills: solid(0)},
+			}}
+			if painted {
+				r.Fills = solid(0.9)
+			}
+			kids = append(kids, r)
+		}
+		return page(kids...)
+	}
+	for _, tc := range []struct {
+		name, tag string
+		painted   bool
+		want      string
+	}{
+		{"Box", "div", false, ",,,"},
+		{"Paragraph", "p", false, ",,,"},
+		{"Box", "div", true, "C:1,C:2>C:1=A,C:3>C:1=A 2,C:4>C:1=A 3"},
+	} {
+		root := siblings(tc.name, tc.painted)
+		components.Build(root, 10, tagged(root, tc.tag, nil))
+		if got := variants(root); got != tc.want {
+			t.Errorf("%s (%s, painted %v): %s, want %s", tc.name, tc.tag, tc.painted, got, tc.want)
+		}
+	}
+}
