@@ -292,10 +292,12 @@
 
   // hasDarkScheme says whether the page has a dark theme the capture should read with
   // prefers-color-scheme emulated: an @media rule of a readable style sheet (at any depth)
-  // whose condition names prefers-color-scheme: dark, or a root color-scheme that offers dark
-  // (light-dark() and the system colours then follow the emulated preference). It looks
-  // through at most maxRules rules (capture.MaxDarkSchemeRules).
+  // whose condition names prefers-color-scheme: dark, a root color-scheme that offers dark
+  // (light-dark() and the system colours then follow the emulated preference), or a script of
+  // the page that asked for the colour scheme (scheme.js: a switcher that sets a class or an
+  // attribute from it). It looks through at most maxRules rules (capture.MaxDarkSchemeRules).
   function hasDarkScheme(maxRules) {
+    if (window.__c2dScheme && window.__c2dScheme.asked) return true;
     if (/\bdark\b/.test(getComputedStyle(document.documentElement).colorScheme || "")) return true;
     let seen = 0;
     const visit = (rules) => {

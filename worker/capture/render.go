@@ -311,6 +311,11 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 				return err
 			}),
 			chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				// Before the page's own scripts too: whether they ask for the colour scheme (themes.go).
+				_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: schemeJS})
+				return err
+			}),
+			chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 				_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
 					Width: int64(spec.Viewport.Width), Height: int64(spec.Viewport.Height),
 					DeviceScaleFactor: spec.DeviceScaleFactor, Mobile: false,

@@ -3,6 +3,7 @@ package capture
 import (
 	"bytes"
 	"context"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 
@@ -11,6 +12,12 @@ import (
 	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
 )
+
+// schemeJS notes whether the page's scripts ask for the visitor's colour scheme (scheme.js), added
+// to every document before its own scripts.
+//
+//go:embed scheme.js
+var schemeJS string
 
 // MaxDarkSchemeRules bounds the style rules looked through for a prefers-color-scheme: dark
 // rule (in document order, nested ones counted): a dark block past it is not seen.

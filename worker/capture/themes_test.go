@@ -128,6 +128,22 @@ func TestDarkThemeRecorded(t *testing.T) {
 			t.Errorf("warning %s", w)
 		}
 	})
+	// A page without a prefers-color-scheme rule whose script sets a class from the preference at
+	// load (Tailwind's class strategy) is read from a second load too.
+	t.Run("ClassChosenByScript", func(t *testing.T) {
+		t.Parallel()
+		light, dark, raw := lightAndDark(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a98", "/themes-class.html")
+		if light["--bg"][1] != "rgb(255, 255, 255)" || dark["--bg"][1] != "rgb(11, 16, 32)" {
+			t.Errorf("--bg light %q dark %q, want rgb(255, 255, 255) and rgb(11, 16, 32)", light["--bg"], dark["--bg"])
+		}
+		var got []string
+		for _, c := range darkColors(t, raw) {
+			got = append(got, c.Style["color"]+" on "+c.Style["background-color"])
+		}
+		if want := "rgb(249, 250, 251) on rgb(11, 16, 32),rgb(249, 250, 251) on "; strings.Join(got, ",") != want {
+			t.Errorf("dark colours %q, want %q (the body, and #note's inherited text colour)", got, want)
+		}
+	})
 	// A page that loads otherwise under the dark preference (more elements first) keeps its light
 	// theme only, with the warning.
 	t.Run("LoadsOtherwise", func(t *testing.T) {
