@@ -10,14 +10,17 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
+	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/preview"
 )
 
@@ -159,4 +162,19 @@ func differingPixels(a, b image.Image) (int, image.Point) {
 		}
 	}
 	return n, first
+}
+
+// TestLayoutToleranceIsTheConverters: the round trip takes Figma's place of an auto-layout child
+// within its LayoutTolerance of the result's (plugin/test/roundtrip.test.ts), which must be the
+// converter's layout.Tolerance: the most an auto-layout frame may move a child from its captured
+// box.
+func TestLayoutToleranceIsTheConverters(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("test", "roundtrip.test.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("const LayoutTolerance = %s;", strconv.FormatFloat(layout.Tolerance, 'f', -1, 64))
+	if !bytes.Contains(src, []byte(want)) {
+		t.Errorf("plugin/test/roundtrip.test.ts does not declare %q (layout.Tolerance)", want)
+	}
 }

@@ -176,11 +176,18 @@
   // transitions off until restoreTransitions, so the dark colours are read at their end, not
   // where a transition of color or background-color starts.
   function readLightColors(max) {
-    noTransitions = document.createElement("style");
-    noTransitions.textContent = "*, *::before, *::after { transition: none !important; }";
-    document.documentElement.appendChild(noTransitions);
+    noTransitions = transitionsOff();
     lightColors = themeColors(max);
     return lightColors.length;
+  }
+
+  // transitionsOff adds a style that switches the page's transitions off, so colours are read at
+  // their end, and returns it: removing it switches them on again.
+  function transitionsOff() {
+    const off = document.createElement("style");
+    off.textContent = "*, *::before, *::after { transition: none !important; }";
+    document.documentElement.appendChild(off);
+    return off;
   }
 
   // restoreTransitions removes what readLightColors added (after the emulation is off again).
@@ -219,51 +226,45 @@
     return out;
   }
 
-  // elementPath locates el for a second load of the page: the indexes of it and its ancestors
-  // among their parents' element children, root first, joined by "/", a step into an open
-  // shadow root written "s"; "" when el is in a closed shadow root or out of the document.
-  function elementPath(el) {
-    const steps = [];
-    let n = el;
-    while (n && n !== document.documentElement) {
-      const parent = n.parentNode;
-      if (!parent) return "";
-      const i = Array.prototype.indexOf.call(parent.children, n);
-      if (parent instanceof ShadowRoot) {
-        if (parent.mode !== "open") return "";
-        steps.push("s" + i);
-        n = parent.host;
-        continue;
-      }
-      steps.push(String(i));
-      n = parent;
+  // elementPaths locates els for a second load of the page: for each, the indexes of it and its
+  // ancestors among their parents' element children, root first, joined by "/" (the root
+  // element's is ""), a step into an open shadow root written "s" before its index; null for an
+  // element in a closed shadow root or out of the document. One walk of the tree, each path its
+  // parent's and its own index.
+  function elementPaths(els) {
+    const want = new Set(els);
+    const paths = new Map();
+    const join = (path, step) => (path === "" ? step : path + "/" + step);
+    const stack = [[document.documentElement, ""]];
+    while (stack.length > 0 && paths.size < want.size) {
+      const [el, path] = stack.pop();
+      if (want.has(el)) paths.set(el, path);
+      const shadow = el.shadowRoot ? el.shadowRoot.children : [];
+      for (let i = shadow.length - 1; i >= 0; i--) stack.push([shadow[i], join(path, "s" + i)]);
+      for (let i = el.children.length - 1; i >= 0; i--) stack.push([el.children[i], join(path, String(i))]);
     }
-    return n ? steps.reverse().join("/") : "";
+    return els.map((el) => (paths.has(el) ? paths.get(el) : null));
   }
 
-  // elementAt finds the element at path (elementPath) in this load of the page, or null.
+  // elementAt finds the element at path (elementPaths) in this load of the page, or null.
   function elementAt(path) {
     let n = document.documentElement;
     if (path === "") return n;
     for (const step of path.split("/")) {
-      const parent = step[0] === "s" ? n.shadowRoot : n;
-      n = parent && parent.children[Number(step[0] === "s" ? step.slice(1) : step)];
+      const shadow = step[0] === "s";
+      const parent = shadow ? n.shadowRoot : n;
+      n = parent && parent.children[Number(shadow ? step.slice(1) : step)];
       if (!n) return null;
     }
     return n;
   }
 
   // themeForReload returns what a second load of the page under the dark preference compares
-  // with (reloadedDarkColors): for the first max recorded elements, where each is (elementPath,
-  // "" for none) and its tag name, and its theme colours in this load.
+  // with (reloadedDarkColors): for the first max recorded elements, where each is (elementPaths)
+  // and its tag name, and its theme colours in this load.
   function themeForReload(max) {
     const els = ((window.__c2d && window.__c2d.elements) || []).slice(0, max);
-    const inDocument = (el) => el === document.documentElement || elementPath(el) !== "";
-    return {
-      paths: els.map((el) => (inDocument(el) ? elementPath(el) : null)),
-      tags: els.map((el) => el.tagName),
-      light: themeColors(max),
-    };
+    return { paths: elementPaths(els), tags: els.map((el) => el.tagName), light: themeColors(max) };
   }
 
   // reloadedDarkColors reads, in a second load of the page with the dark preference emulated,
@@ -271,9 +272,7 @@
   // end) and returns {colors: darkColors's entries, found: how many located elements are here
   // with the same tag name, total: how many were located}.
   function reloadedDarkColors(prev) {
-    const off = document.createElement("style");
-    off.textContent = "*, *::before, *::after { transition: none !important; }";
-    document.documentElement.appendChild(off);
+    const off = transitionsOff();
     let found = 0;
     let total = 0;
     const dark = prev.paths.map((path, i) => {

@@ -28,8 +28,9 @@ import (
 //     heartbeatInterval, and when an answer is later than Timeouts.Unresponsive the job fails with
 //     PAGE_UNRESPONSIVE, well within the load budget;
 //   - navigations of the main frame other than the ones the capture asked for (its load, the
-//     dark theme's second load, allowNavigation, and their HTTP redirects) are refused (Fetch interception of documents): a page that reloads itself, sends
-//     itself elsewhere in a loop, or follows a meta refresh is captured as it first loaded, with
+//     dark theme's second load, allowNavigation, and their HTTP redirects) are refused (Fetch
+//     interception of documents): a page that reloads itself, sends itself elsewhere in a loop,
+//     or follows a meta refresh is captured as it first loaded, with
 //     the warning NAVIGATION_BLOCKED, and the capture's helpers are never lost to a new document.
 //     Frames other than the main one navigate freely. A snapshot capture's page is held to the
 //     same rule by the archive server, which intercepts all of its requests (admit).
@@ -70,6 +71,9 @@ type tabGuard struct {
 	// that navigation's network request id.
 	allowed map[fetch.RequestID]bool
 	network network.RequestID
+	// expect is the address (without its fragment) the next navigation of the capture's own goes
+	// to (allowNavigation); "" for the first load, whose first document request is its own.
+	expect string
 	// mainResponse is the last response of a main-frame document: what the address served.
 	mainResponse *network.Response
 }
@@ -151,8 +155,8 @@ func guardTab(tabCtx context.Context, fail context.CancelCauseFunc, o guardOptio
 	return g, nil
 }
 
-// answerDocuments lets the capture's own navigation (the first main-frame document request and
-// its redirects) and every other frame's documents through, and refuses every other main-frame
+// answerDocuments lets the capture's own navigations (the first main-frame document request, the
+// one allowNavigation names, and their redirects) and every other frame's documents through, and refuses every other main-frame
 // navigation as aborted: the page stays as it is.
 func (g *tabGuard) answerDocuments(paused <-chan *fetch.EventRequestPaused) {
 	for {
@@ -172,7 +176,8 @@ func (g *tabGuard) answerDocuments(paused <-chan *fetch.EventRequestPaused) {
 }
 
 // admit says whether a paused request may go on: every request but a main-frame document, and of
-// those the capture's own navigation (the first one) and its HTTP redirects. A refused one is
+// those the capture's own navigations (the first one, then the one allowNavigation names) and
+// their HTTP redirects. A refused one is
 // counted (Blocked). The guard's own Fetch interception (URL captures) and the archive server
 // (snapshot captures, which intercept every request themselves) both ask it.
 func (g *tabGuard) admit(ev *fetch.EventRequestPaused) bool {
@@ -183,7 +188,7 @@ func (g *tabGuard) admit(ev *fetch.EventRequestPaused) bool {
 	defer g.mu.Unlock()
 	allow := false
 	switch {
-	case len(g.allowed) == 0:
+	case len(g.allowed) == 0 && (g.expect == "" || ev.Request == nil || withoutFragment(ev.Request.URL) == g.expect):
 		allow = true
 		g.network = ev.NetworkID
 	case g.allowed[ev.RedirectedRequestID], ev.NetworkID != "" && ev.NetworkID == g.network:
@@ -197,13 +202,22 @@ func (g *tabGuard) admit(ev *fetch.EventRequestPaused) bool {
 	return true
 }
 
-// allowNavigation lets the next main-frame document through as the capture's own navigation
-// (and its redirects), as the first one was: the dark theme's second load (themes.go).
-func (g *tabGuard) allowNavigation() {
+// allowNavigation lets the next main-frame document request for url (its fragment aside) through
+// as the capture's own navigation (and its redirects), as the first one was: the dark theme's
+// second load (themes.go). A navigation the page starts meanwhile, to any address, is still
+// refused.
+func (g *tabGuard) allowNavigation(url string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.allowed = map[fetch.RequestID]bool{}
 	g.network = ""
+	g.expect = withoutFragment(url)
+}
+
+// withoutFragment is u without its #fragment, which a request's URL never has.
+func withoutFragment(u string) string {
+	before, _, _ := strings.Cut(u, "#")
+	return before
 }
 
 // heartbeat asks the main thread for an answer every heartbeatInterval, and fails the job when

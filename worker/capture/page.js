@@ -455,23 +455,26 @@
     return null;
   }
 
-  // DATE_INPUTS are the input types whose value the browser shows in the page's locale (its
-  // navigator.language), not as the value string, and as placeholder fields while empty.
+  // DATE_INPUTS are the input types whose value the browser shows in its locale
+  // (navigator.language), not as the value string, and as placeholder fields while empty.
   const DATE_INPUTS = new Set(["date", "time", "datetime-local", "month", "week"]);
   // BLANK_FIELDS are what Chromium draws in an empty field of each Intl part type.
   const BLANK_FIELDS = { month: "mm", day: "dd", year: "yyyy", hour: "--", minute: "--", second: "--", dayPeriod: "--" };
 
   // dateText returns the text Chromium draws in a date or time input (DATE_INPUTS): its value in
-  // the locale's format ("03/05/2024", "02:30 PM", "03/05/2024, 02:30 PM", "March 2024",
+  // the browser's locale ("03/05/2024", "02:30 PM", "03/05/2024, 02:30 PM", "March 2024",
   // "Week 10, 2024"), or the empty fields ("mm/dd/yyyy", "--:-- --", "--------- ----",
-  // "Week --, ----"). Seconds show when the value has them or the step is not whole minutes.
+  // "Week --, ----"; the blank fields and "Week" as an en-US browser draws them). Seconds show
+  // when the value has them or the step, a positive number of seconds (else 60), is not whole
+  // minutes; milliseconds are not drawn.
   function dateText(el) {
     const v = el.value;
     const blank = v === "";
     const format = (opts, date) => new Intl.DateTimeFormat(navigator.language, { ...opts, timeZone: "UTC" })
       .formatToParts(date || new Date(0))
       .map((p) => (blank && p.type !== "literal" ? BLANK_FIELDS[p.type] || p.value : p.value)).join("");
-    const seconds = /:\d\d:\d\d/.test(v) || (el.step !== "" && el.step !== "any" && Number(el.step) % 60 !== 0);
+    const step = Number(el.step);
+    const seconds = /:\d\d:\d\d/.test(v) || (el.step !== "" && step > 0 && step % 60 !== 0);
     const time = { hour: "2-digit", minute: "2-digit", ...(seconds ? { second: "2-digit" } : {}) };
     const date = { year: "numeric", month: "2-digit", day: "2-digit" };
     const at = blank ? null : new Date(el.valueAsNumber);

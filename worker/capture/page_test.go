@@ -85,6 +85,7 @@ func TestFormControlsRecordLiveValues(t *testing.T) {
 	for el, want := range map[string]string{
 		"typed": "typed value", "cleared": "", "notes": "Line one\nLine two", "size": "Large",
 		"day": "mm/dd/yyyy", "dayset": "03/05/2024", "clock": "--:-- --", "clockset": "02:30 PM", "seconds": "02:30:15 PM",
+		"stepped": "--:--:-- --", "badstep": "--:-- --",
 		"stamp": "03/05/2024, 02:30 PM", "monthset": "March 2024", "week": "Week --, ----", "weekset": "Week 10, 2024",
 	} {
 		n, ok := byID[el]

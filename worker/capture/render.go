@@ -195,7 +195,8 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 		return nil, err
 	}
 	defer release()
-	p, err := renderTab(tabCtx, fail, spec, t, maxScreenshotHeight)
+	deadline, _ := ctx.Deadline()
+	p, err := renderTab(tabCtx, fail, spec, t, maxScreenshotHeight, deadline)
 	if err != nil {
 		return nil, pageFault(ctx, browserCtx, parent, err)
 	}
@@ -285,8 +286,9 @@ func evaluate[T any](ctx context.Context, d time.Duration, step, expr string, op
 	return out, err
 }
 
-// renderTab renders spec in the job's tab and records it; fail ends the tab with a page failure.
-func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSpec, t Timeouts, maxScreenshotHeight int) (*Page, error) {
+// renderTab renders spec in the job's tab and records it; fail ends the tab with a page failure;
+// deadline is the job's (zero for none).
+func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSpec, t Timeouts, maxScreenshotHeight int, deadline time.Time) (*Page, error) {
 	log := newNetLog()
 	if err := chromedp.Listen(tabCtx, log.handle); err != nil {
 		return nil, fmt.Errorf("open tab: %w", err)
@@ -518,9 +520,7 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 		return nil, err
 	}
 	// Anything the DOM read started is brought to rest too before the screenshot.
-	again, err := withinValue(tabCtx, SettleQuiet+time.Second+settleStepSlack, "settle page", func(ctx context.Context) (Settling, error) {
-		return settlePage(ctx, SettleQuiet+time.Second)
-	})
+	again, err := settleBriefly(tabCtx)
 	if err != nil {
 		return nil, err
 	}
@@ -538,34 +538,51 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 		return nil, tabCtx.Err()
 	}
 	out.StateElements, out.StatesOver = states.Elements, states.Over
-	// The dark theme is read last, after everything the light page gave: its read may load the
-	// page a second time.
-	reload := func(ctx context.Context) error {
-		guard.allowNavigation()
-		if _, err := navigate(ctx, spec.URL, t.Load, log); err != nil {
-			return err
-		}
-		if _, err := evaluate[bool](ctx, helpersTimeout, "install page helpers", vectorJS+factsJS); err != nil {
-			return err
-		}
-		return within(ctx, SettleQuiet+time.Second+settleStepSlack, "settle page", func(ctx context.Context) error {
-			_, err := settlePage(ctx, SettleQuiet+time.Second)
-			return err
-		})
-	}
-	if out.Document, err = readDarkTheme(tabCtx, out.Document, reload); err != nil {
-		if tabCtx.Err() != nil {
-			return nil, tabCtx.Err()
-		}
-		out.DarkThemeUnread = err.Error()
-	}
 	out.DialogsAnswered = dialogs.Count()
 	out.NavigationsBlocked = guard.Blocked()
 	if archive != nil {
 		out.SnapshotMissing = archive.Missing()
 	}
+	// The dark theme is read last, after everything the light page gave (the counts above
+	// included): its read may load the page a second time (themes.go).
+	second := secondLoad{deadline: deadline,
+		budget: t.Load + helpersTimeout + t.Ready + t.NetworkIdle + briefSettleTimeout + 2*reloadTimeout,
+		load: func(ctx context.Context) error {
+			guard.allowNavigation(spec.URL)
+			if _, err := navigate(ctx, spec.URL, t.Load, log); err != nil {
+				return err
+			}
+			if _, err := evaluate[bool](ctx, helpersTimeout, "install page helpers", vectorJS+factsJS); err != nil {
+				return err
+			}
+			if spec.ReadySelector != "" {
+				if err := waitReady(ctx, spec.ReadySelector, t.Ready); err != nil {
+					return err
+				}
+			}
+			log.waitIdle(ctx, t.NetworkIdle)
+			_, err := settleBriefly(ctx)
+			return err
+		}}
+	if out.Document, err = readDarkTheme(tabCtx, out.Document, second); err != nil {
+		if tabCtx.Err() != nil {
+			return nil, tabCtx.Err()
+		}
+		out.DarkThemeUnread = err.Error()
+	}
 	out.Warnings = captureWarnings(out, t.Settle)
 	return out, nil
+}
+
+// briefSettleTimeout bounds settleBriefly.
+const briefSettleTimeout = SettleQuiet + time.Second + settleStepSlack
+
+// settleBriefly brings to rest what a step of the capture started (the DOM read's untransforms,
+// the dark theme's second load): settlePage within SettleQuiet and a second.
+func settleBriefly(ctx context.Context) (Settling, error) {
+	return withinValue(ctx, briefSettleTimeout, "settle page", func(ctx context.Context) (Settling, error) {
+		return settlePage(ctx, SettleQuiet+time.Second)
+	})
 }
 
 // withinValue is within for a step that returns a value.

@@ -6,6 +6,8 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -44,9 +46,22 @@ func reloadMatched(found, total int) bool {
 }
 
 // reloadStorageTypes are what the second load starts without, as the first did in its fresh
-// browser context: a page's remembered scheme (Pico's switcher keeps it in
-// localStorage) must not pin the light one.
-const reloadStorageTypes = "cookies,local_storage,session_storage,indexeddb,cache_storage"
+// browser context: a page's remembered scheme (Pico's switcher keeps it in localStorage) must not
+// pin the light one, nor may a service worker the first load registered answer the second. The
+// tab's sessionStorage, which DevTools does not clear by origin, is cleared by the page
+// (readReloadedDarkTheme).
+var reloadStorageTypes = strings.Join([]string{string(storage.TypeCookies), string(storage.TypeLocalStorage),
+	string(storage.TypeIndexeddb), string(storage.TypeCacheStorage), string(storage.TypeServiceWorkers)}, ",")
+
+// secondLoad loads the job's page again in its tab (the dark theme's second load): load navigates
+// and prepares the page as the first load was (its helpers, ready selector, network and settling),
+// at most budget long; deadline is the job's (zero for none): with less than budget left, the
+// second load is not tried.
+type secondLoad struct {
+	load     func(context.Context) error
+	budget   time.Duration
+	deadline time.Time
+}
 
 // readDarkTheme records the page's dark theme when it has one (facts.js hasDarkScheme: a
 // prefers-color-scheme: dark rule or a root color-scheme offering dark). First in place: with
@@ -54,21 +69,23 @@ const reloadStorageTypes = "cookies,local_storage,session_storage,indexeddb,cach
 // scheme, added to doc as dark_custom_properties, and the text, background and border colours,
 // box-shadows and gradient background-images of the recorded elements (the first
 // MaxDarkColorElements) that differ from their light ones, added as dark_colors when there are
-// any (facts.js darkColors). When the emulation changes nothing, the page chose its scheme when
-// it loaded (a script that sets data-theme from matchMedia, as Pico's does), and
-// reload loads it a second time under the preference (readReloadedDarkTheme). A page without a
+// any (facts.js darkColors). When the emulation changes nothing and a script of the page asked
+// for the colour scheme (scheme.js), the page chose its scheme when it loaded (a script that sets
+// data-theme or a dark class from matchMedia, as Pico's does), and second loads it again under
+// the preference (readReloadedDarkTheme); style sheets alone follow the emulation, so a page
+// whose script never asked is not loaded again. A page without a
 // dark theme is asked nothing more and doc comes back unchanged. It runs last, after the
 // screenshot and the states, so nothing else is taken under the emulation (or from the second
 // load); the emulation is always switched off again. A theme that cannot be read (or one that
 // would take the document past MaxDocumentBytes) leaves doc as it was and returns why: the dark
 // values are an addition, never a reason to fail the capture (DARK_THEME_UNREAD).
-func readDarkTheme(ctx context.Context, doc json.RawMessage, reload func(context.Context) error) (out json.RawMessage, err error) {
+func readDarkTheme(ctx context.Context, doc json.RawMessage, second secondLoad) (out json.RawMessage, err error) {
 	has, err := evaluate[bool](ctx, factTimeout, "look for a dark theme", fmt.Sprintf("window.__c2dFacts.hasDarkScheme(%d)", MaxDarkSchemeRules))
 	if err != nil || !has {
 		return doc, err
 	}
 	var props, colors json.RawMessage
-	changed := false
+	changed, asked := false, false
 	err = within(ctx, factTimeout, "read the dark theme", func(ctx context.Context) error {
 		defer func() {
 			// The page's own preference again, whatever the read did, then its transitions.
@@ -92,10 +109,11 @@ func readDarkTheme(ctx context.Context, doc json.RawMessage, reload func(context
 			return err
 		}
 		changed = string(colors) != "[]" || !bytes.Equal(light, props)
-		return nil
+		asked, err = chromedp.Run(ctx, chromedp.Evaluate[bool]("!!(window.__c2dScheme && window.__c2dScheme.asked)"))
+		return err
 	})
-	if err == nil && !changed {
-		props, colors, err = readReloadedDarkTheme(ctx, reload)
+	if err == nil && !changed && asked {
+		props, colors, err = readReloadedDarkTheme(ctx, second)
 	}
 	if err == nil {
 		out, err = withDarkTheme(doc, props, colors)
@@ -133,19 +151,23 @@ type darkLoad struct {
 }
 
 // readReloadedDarkTheme loads the page a second time with the dark preference emulated from the
-// start, as a first visit again (its origin's storage cleared, reloadStorageTypes), and reads the
-// root's custom properties and the dark colours of the recorded elements, found by their place
-// in the tree (facts.js themeForReload, reloadedDarkColors). A second load that holds fewer than
-// MinReloadMatchShare of them where they were is refused. reload navigates the tab again and
-// installs facts.js; the tab then holds the second load, so this is the capture's last step.
-func readReloadedDarkTheme(ctx context.Context, reload func(context.Context) error) (props, colors json.RawMessage, err error) {
+// start, as a first visit again (its origin's storage cleared, reloadStorageTypes, and its
+// sessionStorage), and reads the root's custom properties and the dark colours of the recorded
+// elements, found by their place in the tree (facts.js themeForReload, reloadedDarkColors). A
+// second load that holds fewer than MinReloadMatchShare of them where they were is refused, and
+// one is not tried with less than second.budget of the job's time left. The tab then holds the
+// second load, so this is the capture's last step.
+func readReloadedDarkTheme(ctx context.Context, second secondLoad) (props, colors json.RawMessage, err error) {
+	if !second.deadline.IsZero() && time.Until(second.deadline) < second.budget {
+		return nil, nil, fmt.Errorf("the page chose its scheme when it loaded, and too little of the job's time is left to load it again (%s)", second.budget)
+	}
 	var located json.RawMessage
-	var origin string
 	if err := within(ctx, reloadTimeout, "locate the elements for the dark load", func(ctx context.Context) (err error) {
 		if located, err = chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage](fmt.Sprintf("window.__c2dFacts.themeForReload(%d)", MaxDarkColorElements))); err != nil {
 			return err
 		}
-		if origin, err = chromedp.Run(ctx, chromedp.Evaluate[string]("location.origin")); err != nil || origin == "null" {
+		origin, err := chromedp.Run(ctx, chromedp.Evaluate[string]("(() => { try { sessionStorage.clear(); } catch (e) {} return location.origin; })()"))
+		if err != nil || origin == "null" {
 			return err
 		}
 		_, err = chromedp.Call(ctx, storage.ClearDataForOrigin, storage.ClearDataForOriginParams{Origin: origin, StorageTypes: reloadStorageTypes})
@@ -153,14 +175,11 @@ func readReloadedDarkTheme(ctx context.Context, reload func(context.Context) err
 	}); err != nil {
 		return nil, nil, err
 	}
-	if len(located) > MaxDocumentBytes {
-		return nil, nil, fmt.Errorf("the located elements take more than %d MiB", MaxDocumentBytes>>20)
-	}
 	defer func() { _ = emulateMedia(ctx, emulation.MediaFeature{Name: darkScheme.Name, Value: ""}) }()
 	if err := emulateMedia(ctx, darkScheme); err != nil {
 		return nil, nil, err
 	}
-	if err := reload(ctx); err != nil {
+	if err := second.load(ctx); err != nil {
 		return nil, nil, fmt.Errorf("load the page under the dark preference: %w", err)
 	}
 	var read darkLoad

@@ -124,7 +124,11 @@ func TestDarkThemeRecorded(t *testing.T) {
 		if want := "rgb(249, 250, 251) on rgb(11, 16, 32),rgb(11, 16, 32) on rgb(96, 165, 250)"; strings.Join(got, ",") != want {
 			t.Errorf("dark colours %q, want %q (the body, #cta)", got, want)
 		}
-		if w := themeWarning(t, raw); w != "" {
+		if w := capturedWarning(t, raw, capture.WarnDarkThemeUnread); w != "" {
+			t.Errorf("warning %s", w)
+		}
+		// The second load is the capture's own navigation, not one the page started.
+		if w := capturedWarning(t, raw, capture.WarnNavigationBlocked); w != "" {
 			t.Errorf("warning %s", w)
 		}
 	})
@@ -152,7 +156,7 @@ func TestDarkThemeRecorded(t *testing.T) {
 		if _, ok := customProperties(t, raw, "dark_custom_properties"); ok {
 			t.Error("a page that loaded otherwise has dark_custom_properties")
 		}
-		if w := themeWarning(t, raw); !strings.Contains(w, "loaded otherwise") {
+		if w := capturedWarning(t, raw, capture.WarnDarkThemeUnread); !strings.Contains(w, "loaded otherwise") {
 			t.Errorf("warning %q, want DARK_THEME_UNREAD saying the page loaded otherwise", w)
 		}
 	})
@@ -204,8 +208,8 @@ func TestDarkThemeRecorded(t *testing.T) {
 	})
 }
 
-// themeWarning returns the capture's DARK_THEME_UNREAD warning as "code: message", or "".
-func themeWarning(t *testing.T, raw []byte) string {
+// capturedWarning returns the capture's warning of code as "code: message", or "".
+func capturedWarning(t *testing.T, raw []byte, code string) string {
 	t.Helper()
 	var doc struct {
 		Document struct {
@@ -216,7 +220,7 @@ func themeWarning(t *testing.T, raw []byte) string {
 		t.Fatal(err)
 	}
 	for _, w := range doc.Document.Warnings {
-		if w.Code == capture.WarnDarkThemeUnread {
+		if w.Code == code {
 			return w.Code + ": " + w.Message
 		}
 	}

@@ -225,17 +225,16 @@ func (s *setMaker) set(siblings []*resultjson.Node, with []string) {
 	if def == "" && most < MinUses && len(siblings) < MinSetSiblings {
 		return // two of a kind that repeat nothing
 	}
-	if def == "" {
-		firsts := make([]*resultjson.Node, 0, len(free)+len(clusters))
-		for _, id := range free {
-			firsts = append(firsts, s.usesOf[id][0])
-		}
-		for _, c := range clusters {
-			firsts = append(firsts, c[0])
-		}
-		if layoutOnly(firsts) {
-			return // the page's layout (Pico's .grid rows, paragraphs of other inline parts)
-		}
+	// The first use of each would-be component: of the free ones, then of the clusters.
+	firsts := make([]*resultjson.Node, 0, len(free)+len(clusters))
+	for _, id := range free {
+		firsts = append(firsts, s.usesOf[id][0])
+	}
+	for _, c := range clusters {
+		firsts = append(firsts, c[0])
+	}
+	if def == "" && layoutOnly(firsts) {
+		return // the page's layout (Pico's .grid rows, paragraphs of other inline parts)
 	}
 	ids := free
 	for _, c := range clusters {
@@ -260,11 +259,7 @@ func (s *setMaker) set(siblings []*resultjson.Node, with []string) {
 		s.values[def] = map[string]bool{resultjson.StateDefault: true}
 		// The set is named by what its components' first uses are ("Feature / Fast", "Feature /
 		// Safe": "Feature") when no component has that name yet.
-		firsts := make([]*resultjson.Node, len(ids))
-		for i, id := range ids {
-			firsts[i] = s.usesOf[id][0]
-		}
-		if name := Name(firsts); !s.names[name] {
+		if name := Name(firsts[:len(ids)]); !s.names[name] {
 			s.usesOf[def][0].ComponentName = unique(name, s.names)
 		}
 	}

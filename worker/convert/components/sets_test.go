@@ -397,11 +397,11 @@ func TestASplitSetWithinMaxSetVariants(t *testing.T) {
 }
 
 // TestLayoutIsNoSet: siblings of one tag and form that are only the page's layout (frames
-// without paint named by their shape, or paragraphs) make no set however many, as Pico's .grid
-// rows and its paragraphs of other inline parts; the same siblings painted are cards of a grid,
-// a set.
+// without paint named by their shape, Box or Row, or paragraphs) make no set however many, as
+// Pico's .grid rows and its paragraphs of other inline parts; the same siblings with a name of
+// their own, or one of them painted, are of one kind: a set.
 func TestLayoutIsNoSet(t *testing.T) {
-	siblings := func(name string, painted bool) *resultjson.Node {
+	siblings := func(name string, painted map[int]bool, row bool) *resultjson.Node {
 		var kids []*resultjson.Node
 		for i := range components.MinSetSiblings + 1 {
 			id := fmt.Sprintf("r%d", i)
@@ -410,26 +410,37 @@ func TestLayoutIsNoSet(t *testing.T) {
 				{Type: "TEXT", ID: id + "a", Name: "A", Width: 50, Height: 20, Characters: "A", FontSize: 16, Fills: solid(0)},
 				{Type: "TEXT", ID: id + "b", Name: "B", X: 50 + gap, Width: 50, Height: 20, Characters: "B", FontSize: 16, Fills: solid(0)},
 			}}
-			if painted {
+			if row {
+				r.LayoutMode, r.PrimaryAxisAlignItems, r.CounterAxisAlignItems, r.ItemSpacing = "HORIZONTAL", "MIN", "MIN", f(gap)
+				r.PaddingTop, r.PaddingRight, r.PaddingBottom, r.PaddingLeft = f(0), f(0), f(0), f(0)
+				r.LayoutSizingHorizontal, r.LayoutSizingVertical = "FIXED", "FIXED"
+			}
+			if painted[i] {
 				r.Fills = solid(0.9)
 			}
 			kids = append(kids, r)
 		}
 		return page(kids...)
 	}
+	all := map[int]bool{0: true, 1: true, 2: true, 3: true}
+	set := "C:1,C:2>C:1=A,C:3>C:1=A 2,C:4>C:1=A 3"
 	for _, tc := range []struct {
 		name, tag string
-		painted   bool
+		painted   map[int]bool
+		row       bool
 		want      string
 	}{
-		{"Box", "div", false, ",,,"},
-		{"Paragraph", "p", false, ",,,"},
-		{"Box", "div", true, "C:1,C:2>C:1=A,C:3>C:1=A 2,C:4>C:1=A 3"},
+		{"Box", "div", nil, false, ",,,"},
+		{"Box", "div", nil, true, ",,,"}, // named Row by its shape
+		{"Paragraph", "p", nil, false, ",,,"},
+		{"Box", "div", all, false, set},
+		{"Box", "div", map[int]bool{2: true}, false, set},
+		{"Feature", "div", nil, false, set},
 	} {
-		root := siblings(tc.name, tc.painted)
+		root := siblings(tc.name, tc.painted, tc.row)
 		components.Build(root, 10, tagged(root, tc.tag, nil))
 		if got := variants(root); got != tc.want {
-			t.Errorf("%s (%s, painted %v): %s, want %s", tc.name, tc.tag, tc.painted, got, tc.want)
+			t.Errorf("%s (%s, painted %v, row %v): %s, want %s", tc.name, tc.tag, tc.painted, tc.row, got, tc.want)
 		}
 	}
 }
