@@ -157,16 +157,8 @@ func TestStatesLimited(t *testing.T) {
 					break
 				}
 			}
-			var doc struct {
-				Document struct {
-					Warnings []capture.CaptureWarning `json:"warnings"`
-				} `json:"document"`
-			}
-			if err := json.Unmarshal(raw, &doc); err != nil {
-				t.Fatal(err)
-			}
 			var limited []string
-			for _, w := range doc.Document.Warnings {
+			for _, w := range capturedWarnings(t, raw) {
 				if w.Code == capture.WarnStatesLimited {
 					limited = append(limited, w.Message)
 				}
