@@ -111,8 +111,8 @@ func TestDarkThemeRecorded(t *testing.T) {
 	// A page whose script sets the scheme at load (and remembers it in localStorage: Pico's
 	// switcher), or a dark class with no prefers-color-scheme rule (Tailwind's class strategy),
 	// is loaded a second time under the dark preference, its storage cleared: the dark values are
-	// read from that load (#cta's colours at the end of its transition; #note, unchanged, left
-	// out), with no warning (the second load is the capture's own navigation).
+	// read from that load (#cta's, read with transitions off; #note, unchanged, left out), with
+	// no warning (the second load is the capture's own navigation).
 	for name, tc := range map[string]struct{ id, path, colors, what string }{
 		"ChosenAtLoad": {"0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a96", "/themes-scripted.html",
 			"rgb(249, 250, 251) on rgb(11, 16, 32),rgb(11, 16, 32) on rgb(96, 165, 250)", "the body, #cta"},
