@@ -73,10 +73,12 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	root, warn, img, diagnostics := d.root, d.warn, d.img, d.diagnostics
 	localStyles, variables := styles.Build(root, c.Document.CustomProperties)
 	styles.Modes(variables, c.Document.DarkCustomProperties)
-	localStyles, variables = styles.Themes(root, localStyles, variables, styles.DarkColors(&c.Document),
+	darkColors := styles.DarkColors(&c.Document)
+	localStyles, variables = styles.Themes(root, localStyles, variables, darkColors,
 		func(el *capturemodel.DOMNode, n *resultjson.Node, style map[string]string, layered bool) []resultjson.Paint {
 			return paint.Fills(el, n, style, layered, c.Document.Viewport, img.Check)
 		})
+	localStyles = styles.KeepUnchanged(root, localStyles, variables, darkColors, c.Document.DarkColorsRead())
 	resultjson.BoundTransformed(root.Out)
 	diagnostics = append(diagnostics, components.Build(root.Out, resultjson.MaxDiagnostics-len(diagnostics), components.PageOf(root, c.Document.Forced()))...)
 	more, err := states.Variants(c, root, func(v *capturemodel.Capture) (*boxtree.Node, error) {

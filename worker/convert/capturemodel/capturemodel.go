@@ -187,6 +187,25 @@ func (d *Document) Forced() map[*DOMNode]bool {
 	return out
 }
 
+// MaxDarkColorElements is the capture's bound on the elements whose dark colours it reads (the
+// first ones in preorder; worker/capture MaxDarkColorElements, a test keeps them equal).
+const MaxDarkColorElements = 20000
+
+// DarkColorsRead returns whether the capture read the dark colours of element el: it has a dark
+// read (dark_custom_properties) and el is among its first MaxDarkColorElements elements, so an
+// element without dark_colors kept its colours.
+func (d *Document) DarkColorsRead() func(el *DOMNode) bool {
+	if d.DarkCustomProperties == nil {
+		return func(*DOMNode) bool { return false }
+	}
+	els, _ := d.Elements()
+	read := make(map[*DOMNode]bool, min(len(els), MaxDarkColorElements))
+	for _, el := range els[:min(len(els), MaxDarkColorElements)] {
+		read[el] = true
+	}
+	return func(el *DOMNode) bool { return read[el] }
+}
+
 // Elements lists the document's elements in preorder (the root element first), the order
 // StateRecord indexes them in, and for each the index past its subtree.
 func (d *Document) Elements() (els []*DOMNode, ends []int) {

@@ -386,3 +386,68 @@ func colorLabel(c resultjson.RGBA) string {
 func rgbaKey(c resultjson.RGBA) string {
 	return hexColor(resultjson.RGB{R: c.R, G: c.G, B: c.B}) + "/" + strconv.FormatFloat(c.A, 'f', -1, 64)
 }
+
+// KeepUnchanged gives each node whose paint style binds a variable with a Dark value other than
+// the node's colour, where its element's colour for that paint did not change under the dark
+// theme (read says the capture read the element's dark colours, and darkColors has none for the
+// paint's property), a style of the same paint that binds no variable ("Color/line 2"): in Dark
+// mode Figma would draw the variable's Dark value, which the page did not (a property a scope
+// redefines to the root's light value and keeps in the dark theme). It returns styles with
+// those added and the ones no node uses any more dropped (dropUnused). Nothing changes for a
+// collection without a Dark mode.
+func KeepUnchanged(root *boxtree.Node, styles []resultjson.Style, vars *resultjson.Variables, darkColors map[*capturemodel.DOMNode]map[string]string, read func(*capturemodel.DOMNode) bool) []resultjson.Style {
+	if vars == nil || len(vars.Modes) < 2 {
+		return styles
+	}
+	dark := map[string]any{}
+	for _, v := range vars.Variables {
+		if d, ok := v.ValuesByMode[resultjson.ModeDark]; ok {
+			dark[v.ID] = d
+		}
+	}
+	b := &styleBuilder{styles: styles, byKey: map[string]int{}, names: map[string]bool{}}
+	at := map[string]int{}
+	for i, s := range styles {
+		b.names[s.Name] = true
+		at[s.ID] = i
+	}
+	changed := false
+	eachPainted(root, func(node *boxtree.Node) {
+		el := node.El
+		if node.From != nil {
+			el = node.From // an inline element's line fragment: the element's colours
+		}
+		if el == nil || !read(el) {
+			return
+		}
+		paintSlots(node, func(paints *[]resultjson.Paint, styleID *string, prop string) {
+			i, ok := at[*styleID]
+			if !ok || darkColors[el][prop] != "" || paints == nil || len(*paints) != 1 || (*paints)[0].Color == nil {
+				return
+			}
+			s := styles[i]
+			if len(s.Paints) != 1 || s.Paints[0].BoundVariables == nil || s.Paints[0].BoundVariables.Color == nil {
+				return
+			}
+			d, ok := dark[s.Paints[0].BoundVariables.Color.ID].(resultjson.RGBA)
+			if !ok || isColor((*paints)[0], d) {
+				return
+			}
+			key := "unbound:" + s.ID
+			if j, ok := b.byKey[key]; ok {
+				*styleID = b.styles[j].ID
+				return
+			}
+			unbound := s
+			unbound.Paints = []resultjson.StylePaint{s.Paints[0]}
+			unbound.Paints[0].BoundVariables = nil
+			if id := b.add(key, unbound); id != "" {
+				*styleID, changed = id, true
+			}
+		})
+	})
+	if !changed {
+		return styles
+	}
+	return dropUnused(root, b.styles)
+}

@@ -193,3 +193,54 @@ func variable(vars *resultjson.Variables, id string) *resultjson.Variable {
 	}
 	return nil
 }
+
+// TestKeepUnchanged: of three frames painted with the root's light --line (#D1D9E0, Dark
+// #3D444D), the one whose element the dark theme recolours gets a theme style, the one whose
+// element it read unchanged (a scope that keeps --line light) a style of the same colour that
+// binds nothing, and the one past the capture's read keeps the bound style; a collection without
+// a Dark mode changes nothing.
+func TestKeepUnchanged(t *testing.T) {
+	uses := map[string]string{"background-color": "--line"}
+	light := "rgb(209, 217, 224)"
+	els := make([]*capturemodel.DOMNode, 3)
+	root := &boxtree.Node{Out: &resultjson.Node{Type: "FRAME", ID: "1:1"}, Kind: boxtree.Box}
+	nodes := make([]*resultjson.Node, 3)
+	for i := range els {
+		els[i] = &capturemodel.DOMNode{Type: "element", Tag: "div", Vars: uses, Style: map[string]string{"background-color": light}}
+		nodes[i] = &resultjson.Node{Type: "FRAME", ID: fmt.Sprintf("1:%d", i+2), Fills: &[]resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: 209 / 255.0, G: 217 / 255.0, B: 224 / 255.0}}}}
+		root.Add(nodes[i], els[i], boxtree.Flow, 0)
+	}
+	build := func(modes bool) ([]resultjson.Style, *resultjson.Variables) {
+		for _, n := range nodes {
+			n.FillStyleID = ""
+		}
+		list, vars := styles.Build(root, []capturemodel.CustomProperty{{Name: "--line", Value: "#d1d9e0", Color: light}})
+		if modes {
+			styles.Modes(vars, []capturemodel.CustomProperty{{Name: "--line", Value: "#3d444d", Color: "rgb(61, 68, 77)"}})
+		}
+		darkColors := map[*capturemodel.DOMNode]map[string]string{els[0]: {"background-color": "rgb(61, 68, 77)"}}
+		list, vars = styles.Themes(root, list, vars, darkColors, nil)
+		read := func(el *capturemodel.DOMNode) bool { return el != els[2] }
+		return styles.KeepUnchanged(root, list, vars, darkColors, read), vars
+	}
+	describe := func(list []resultjson.Style) []string {
+		var out []string
+		for _, n := range nodes {
+			for _, s := range list {
+				if s.ID == n.FillStyleID {
+					out = append(out, s.Name+" bound "+strconv.FormatBool(s.Paints[0].BoundVariables != nil))
+				}
+			}
+		}
+		return out
+	}
+	list, _ := build(true)
+	if got, want := strings.Join(describe(list), ","), "Color/line bound true,Color/line 2 bound false,Color/line bound true"; got != want {
+		t.Errorf("fill styles %s, want %s", got, want)
+	}
+	list, _ = build(false)
+	// Without a Dark value the recoloured one gets a theme variable of its own; the others stay.
+	if got, want := strings.Join(describe(list), ","), "Theme/background/D1D9E0 bound true,Color/line bound true,Color/line bound true"; got != want {
+		t.Errorf("without a Dark mode: fill styles %s, want %s", got, want)
+	}
+}
