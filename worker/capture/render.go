@@ -546,7 +546,6 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 	// The dark theme is read last, after everything the light page gave (the counts above
 	// included): its read may load the page a second time (themes.go).
 	second := secondLoad{deadline: deadline,
-		budget: t.Load + helpersTimeout + t.Ready + t.NetworkIdle + briefSettleTimeout + 2*reloadTimeout,
 		load: func(ctx context.Context) error {
 			guard.allowNavigation(spec.URL)
 			if _, err := navigate(ctx, spec.URL, t.Load, log); err != nil {

@@ -53,13 +53,24 @@ func reloadMatched(found, total int) bool {
 var reloadStorageTypes = strings.Join([]string{string(storage.TypeCookies), string(storage.TypeLocalStorage),
 	string(storage.TypeIndexeddb), string(storage.TypeCacheStorage), string(storage.TypeServiceWorkers)}, ",")
 
+// SecondLoadMargin is the job's time the dark theme's second load leaves for what follows it
+// (storing the artifacts): the second load ends that long before the job's deadline, a load
+// still under way then is given up (DARK_THEME_UNREAD), and with no more than that left none is
+// tried.
+const SecondLoadMargin = 30 * time.Second
+
+// secondLoadEnd is when the second load of a job whose deadline is deadline must end
+// (SecondLoadMargin before it); ok false when that is not after now.
+func secondLoadEnd(deadline, now time.Time) (end time.Time, ok bool) {
+	end = deadline.Add(-SecondLoadMargin)
+	return end, end.After(now)
+}
+
 // secondLoad loads the job's page again in its tab (the dark theme's second load): load navigates
-// and prepares the page as the first load was (its helpers, ready selector, network and settling),
-// at most budget long; deadline is the job's (zero for none): with less than budget left, the
-// second load is not tried.
+// and prepares the page as the first load was (its helpers, ready selector, network and
+// settling); deadline is the job's (zero for none).
 type secondLoad struct {
 	load     func(context.Context) error
-	budget   time.Duration
 	deadline time.Time
 }
 
@@ -155,11 +166,18 @@ type darkLoad struct {
 // sessionStorage), and reads the root's custom properties and the dark colours of the recorded
 // elements, found by their place in the tree (facts.js themeForReload, reloadedDarkColors). A
 // second load that holds fewer than MinReloadMatchShare of them where they were is refused, and
-// one is not tried with less than second.budget of the job's time left. The tab then holds the
-// second load, so this is the capture's last step.
-func readReloadedDarkTheme(ctx context.Context, second secondLoad) (props, colors json.RawMessage, err error) {
-	if !second.deadline.IsZero() && time.Until(second.deadline) < second.budget {
-		return nil, nil, fmt.Errorf("the page chose its scheme when it loaded, and too little of the job's time is left to load it again (%s)", second.budget)
+// it ends SecondLoadMargin before the job's deadline. The tab then holds the second load, so
+// this is the capture's last step.
+func readReloadedDarkTheme(tabCtx context.Context, second secondLoad) (props, colors json.RawMessage, err error) {
+	ctx := tabCtx
+	if !second.deadline.IsZero() {
+		end, ok := secondLoadEnd(second.deadline, time.Now())
+		if !ok {
+			return nil, nil, fmt.Errorf("the page chose its scheme when it loaded, and too little of the job's time is left to load it again")
+		}
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(tabCtx, end)
+		defer cancel()
 	}
 	var located json.RawMessage
 	if err := within(ctx, reloadTimeout, "locate the elements for the dark load", func(ctx context.Context) (err error) {
@@ -175,7 +193,7 @@ func readReloadedDarkTheme(ctx context.Context, second secondLoad) (props, color
 	}); err != nil {
 		return nil, nil, err
 	}
-	defer func() { _ = emulateMedia(ctx, emulation.MediaFeature{Name: darkScheme.Name, Value: ""}) }()
+	defer func() { _ = emulateMedia(tabCtx, emulation.MediaFeature{Name: darkScheme.Name, Value: ""}) }()
 	if err := emulateMedia(ctx, darkScheme); err != nil {
 		return nil, nil, err
 	}

@@ -2,6 +2,7 @@ package capture
 
 import (
 	"testing"
+	"time"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
 )
@@ -31,5 +32,24 @@ func TestReloadMatched(t *testing.T) {
 func TestMaxDarkColorElementsIsTheConverters(t *testing.T) {
 	if MaxDarkColorElements != capturemodel.MaxDarkColorElements {
 		t.Errorf("capture reads %d elements' dark colours, the converter counts %d", MaxDarkColorElements, capturemodel.MaxDarkColorElements)
+	}
+}
+
+// TestSecondLoadEnd: a job with more than SecondLoadMargin left loads the page again until that
+// margin before its deadline; with the margin left exactly, or less, it does not.
+func TestSecondLoadEnd(t *testing.T) {
+	now := time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		left time.Duration
+		ok   bool
+	}{
+		{SecondLoadMargin + time.Millisecond, true},
+		{SecondLoadMargin, false},
+		{time.Second, false},
+	} {
+		end, ok := secondLoadEnd(now.Add(tc.left), now)
+		if ok != tc.ok || ok && !end.Equal(now.Add(tc.left-SecondLoadMargin)) {
+			t.Errorf("%s left: end %s, ok %v; want ok %v", tc.left, end, ok, tc.ok)
+		}
 	}
 }
