@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -68,6 +69,11 @@ func realRuns() []realRun {
 	}
 	return append(out, realRun{Page: realPhonePage, Width: phoneWidth, Height: phoneHeight})
 }
+
+// realDarkThemes are the real pages with a dark theme, whose results must have the modes Light
+// and Dark: markdown-article's prefers-color-scheme block, pico-preview's theme its script
+// chooses when the page loads (read from a second load, docs/workers.md "The dark theme").
+var realDarkThemes = []string{"markdown-article", "pico-preview"}
 
 // requestLog records the requests of the real-page server that did not succeed, by path.
 type requestLog struct {
@@ -160,6 +166,9 @@ func TestRealPagesGate(t *testing.T) {
 			}
 			for _, u := range foreignSources(r, p.real.URL+"/"+rr.Page+"/") {
 				t.Errorf("the capture recorded an image from outside the page's folder: %s", u)
+			}
+			if slices.Contains(realDarkThemes, rr.Page) && (r.Result.Variables == nil || len(r.Result.Variables.Modes) < 2) {
+				t.Errorf("the page's dark theme is not in the result (no Light and Dark modes); capture warnings %v", r.Capture.Document.Warnings)
 			}
 			fmt.Fprintf(&times, "%s %.1fs (%d×%d px compared), ", rr.Name(), time.Since(start).Seconds(),
 				r.Result.Fidelity.ComparedWidth, r.Result.Fidelity.ComparedHeight)
