@@ -270,23 +270,31 @@
   // reloadedDarkColors reads, in a second load of the page with the dark preference emulated,
   // the theme colours of the elements themeForReload located (with transitions off, so at their
   // end) and returns {colors: darkColors's entries, found: how many located elements are here
-  // with the same tag name, total: how many were located}.
+  // with the same tag name, total: how many were located, unread: the indexes of the elements
+  // whose colours it could not read (not located, not here, another tag)}.
   function reloadedDarkColors(prev) {
     const off = transitionsOff();
     let found = 0;
     let total = 0;
+    const unread = [];
     const dark = prev.paths.map((path, i) => {
-      if (path === null) return null;
+      if (path === null) {
+        unread.push(i);
+        return null;
+      }
       total++;
       const el = elementAt(path);
-      if (!el || el.tagName !== prev.tags[i]) return null;
+      if (!el || el.tagName !== prev.tags[i]) {
+        unread.push(i);
+        return null;
+      }
       found++;
       const cs = getComputedStyle(el);
       return THEME_COLORS.map((p) => cs.getPropertyValue(p));
     });
     const colors = changedColors(prev.light, dark);
     off.remove();
-    return { colors, found, total };
+    return { colors, found, total, unread };
   }
 
   // hasDarkScheme says whether the page has a dark theme the capture should read with

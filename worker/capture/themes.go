@@ -95,7 +95,7 @@ func readDarkTheme(ctx context.Context, doc json.RawMessage, second secondLoad) 
 	if err != nil || !has {
 		return doc, err
 	}
-	var props, colors json.RawMessage
+	var props, colors, unread json.RawMessage
 	changed, asked := false, false
 	err = within(ctx, factTimeout, "read the dark theme", func(ctx context.Context) error {
 		defer func() {
@@ -124,10 +124,10 @@ func readDarkTheme(ctx context.Context, doc json.RawMessage, second secondLoad) 
 		return err
 	})
 	if err == nil && !changed && asked {
-		props, colors, err = readReloadedDarkTheme(ctx, second)
+		props, colors, unread, err = readReloadedDarkTheme(ctx, second)
 	}
 	if err == nil {
-		out, err = withDarkTheme(doc, props, colors)
+		out, err = withDarkTheme(doc, props, colors, unread)
 	}
 	if err != nil {
 		return doc, fmt.Errorf("read the dark theme: %w", err)
@@ -136,15 +136,19 @@ func readDarkTheme(ctx context.Context, doc json.RawMessage, second secondLoad) 
 }
 
 // withDarkTheme adds the dark reads to doc: dark_custom_properties always, dark_colors when
-// there are any. The document's bound holds for the reads together (a dark block can declare
-// values the light read never saw).
-func withDarkTheme(doc, props, colors json.RawMessage) (json.RawMessage, error) {
-	if len(doc)+len(props)+len(colors) > MaxDocumentBytes {
+// there are any, and dark_colors_unread (the indexes of the elements whose dark colours a second
+// load could not read) when there are any. The document's bound holds for the reads together (a
+// dark block can declare values the light read never saw).
+func withDarkTheme(doc, props, colors, unread json.RawMessage) (json.RawMessage, error) {
+	if len(doc)+len(props)+len(colors)+len(unread) > MaxDocumentBytes {
 		return nil, fmt.Errorf("the dark theme takes the document past %d MiB", MaxDocumentBytes>>20)
 	}
 	out, err := withMember(doc, "dark_custom_properties", props)
 	if err == nil && string(colors) != "[]" {
 		out, err = withMember(out, "dark_colors", colors)
+	}
+	if err == nil && len(unread) > 0 && string(unread) != "[]" {
+		out, err = withMember(out, "dark_colors_unread", unread)
 	}
 	return out, err
 }
@@ -153,12 +157,14 @@ func withDarkTheme(doc, props, colors json.RawMessage) (json.RawMessage, error) 
 // page's storage, the dark colours); the load itself is bounded by the capture's load timeout.
 const reloadTimeout = 2 * factTimeout
 
-// darkLoad is what facts.js reloadedDarkColors returns: dark_colors entries, and how many of the
-// total located elements the second load held where they were.
+// darkLoad is what facts.js reloadedDarkColors returns: dark_colors entries, how many of the
+// total located elements the second load held where they were, and the indexes of the elements
+// whose dark colours it could not read.
 type darkLoad struct {
 	Colors json.RawMessage `json:"colors"`
 	Found  int             `json:"found"`
 	Total  int             `json:"total"`
+	Unread json.RawMessage `json:"unread"`
 }
 
 // readReloadedDarkTheme loads the page a second time with the dark preference emulated from the
@@ -168,12 +174,12 @@ type darkLoad struct {
 // second load that holds fewer than MinReloadMatchShare of them where they were is refused, and
 // it ends SecondLoadMargin before the job's deadline. The tab then holds the second load, so
 // this is the capture's last step.
-func readReloadedDarkTheme(tabCtx context.Context, second secondLoad) (props, colors json.RawMessage, err error) {
+func readReloadedDarkTheme(tabCtx context.Context, second secondLoad) (props, colors, unread json.RawMessage, err error) {
 	ctx := tabCtx
 	if !second.deadline.IsZero() {
 		end, ok := secondLoadEnd(second.deadline, time.Now())
 		if !ok {
-			return nil, nil, fmt.Errorf("the page chose its scheme when it loaded, and too little of the job's time is left to load it again")
+			return nil, nil, nil, fmt.Errorf("the page chose its scheme when it loaded, and too little of the job's time is left to load it again")
 		}
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithDeadline(tabCtx, end)
@@ -191,14 +197,23 @@ func readReloadedDarkTheme(tabCtx context.Context, second secondLoad) (props, co
 		_, err = chromedp.Call(ctx, storage.ClearDataForOrigin, storage.ClearDataForOriginParams{Origin: origin, StorageTypes: reloadStorageTypes})
 		return err
 	}); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	defer func() { _ = emulateMedia(tabCtx, emulation.MediaFeature{Name: darkScheme.Name, Value: ""}) }()
+	defer func() {
+		// The tab holds the second load from here on: the preference is switched off within a
+		// step of its own, never waiting on a load given up at the margin.
+		_ = within(tabCtx, factTimeout, "switch the dark preference off", func(ctx context.Context) error {
+			return emulateMedia(ctx, emulation.MediaFeature{Name: darkScheme.Name, Value: ""})
+		})
+	}()
 	if err := emulateMedia(ctx, darkScheme); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if err := second.load(ctx); err != nil {
-		return nil, nil, fmt.Errorf("load the page under the dark preference: %w", err)
+		if ctx.Err() != nil && tabCtx.Err() == nil {
+			return nil, nil, nil, fmt.Errorf("the second load under the dark preference did not finish %s before the job's deadline", SecondLoadMargin)
+		}
+		return nil, nil, nil, fmt.Errorf("load the page under the dark preference: %w", err)
 	}
 	var read darkLoad
 	if err := within(ctx, reloadTimeout, "read the dark load", func(ctx context.Context) (err error) {
@@ -208,12 +223,12 @@ func readReloadedDarkTheme(tabCtx context.Context, second secondLoad) (props, co
 		read, err = chromedp.Run(ctx, chromedp.Evaluate[darkLoad]("window.__c2dFacts.reloadedDarkColors("+string(located)+")"))
 		return err
 	}); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if !reloadMatched(read.Found, read.Total) {
-		return nil, nil, fmt.Errorf("the page loaded otherwise under the dark preference (%d of %d elements where they were)", read.Found, read.Total)
+		return nil, nil, nil, fmt.Errorf("the page loaded otherwise under the dark preference (%d of %d elements where they were)", read.Found, read.Total)
 	}
-	return props, read.Colors, nil
+	return props, read.Colors, read.Unread, nil
 }
 
 // emulateMedia sets one emulated media feature of the tab (an empty value switches it off).

@@ -139,6 +139,24 @@ func TestDarkThemeRecorded(t *testing.T) {
 			}
 		})
 	}
+	// A second load that holds over 90% of the elements where they were is taken; the one it
+	// draws otherwise (a div where a paragraph was) is listed as unread, so the converter does
+	// not take it for an element that kept its colours.
+	t.Run("OneElementOtherwise", func(t *testing.T) {
+		t.Parallel()
+		raw, _ := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a99", "/themes-scripted.html?tail")
+		var doc struct {
+			Document struct {
+				DarkColorsUnread []int `json:"dark_colors_unread"`
+			} `json:"document"`
+		}
+		if err := json.Unmarshal(raw, &doc); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := customProperties(t, raw, "dark_custom_properties"); !ok || len(doc.Document.DarkColorsUnread) != 1 {
+			t.Errorf("dark read %v, unread %v; want the dark read with one element unread", ok, doc.Document.DarkColorsUnread)
+		}
+	})
 	// A page that loads otherwise under the dark preference (more elements first) keeps its light
 	// theme only, with the warning.
 	t.Run("LoadsOtherwise", func(t *testing.T) {

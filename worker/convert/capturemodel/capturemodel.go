@@ -91,6 +91,10 @@ type Document struct {
 	// changes, read with the same emulation (the first capture.MaxDarkColorElements elements);
 	// nil without a dark theme, when it changes none, and in captures made before them.
 	DarkColors []ElementColors `json:"dark_colors"`
+	// DarkColorsUnread are the preorder indexes of the elements whose dark colours a second load
+	// of the page could not read (not found where they were, or of another tag; worker/capture
+	// readReloadedDarkTheme): they have no DarkColors entry without having kept their colours.
+	DarkColorsUnread []int `json:"dark_colors_unread"`
 	// PlatformFonts are the fonts Chromium drew each text run in (DevTools
 	// CSS.getPlatformFontsForNode), indexed by the run's FontRef; runs without an entry and
 	// captures before them are mapped from the declared families.
@@ -192,8 +196,8 @@ func (d *Document) Forced() map[*DOMNode]bool {
 const MaxDarkColorElements = 20000
 
 // DarkColorsRead returns whether the capture read the dark colours of element el: it has a dark
-// read (dark_custom_properties) and el is among its first MaxDarkColorElements elements, so an
-// element without dark_colors kept its colours.
+// read (dark_custom_properties), el is among its first MaxDarkColorElements elements and not in
+// DarkColorsUnread, so an element without dark_colors kept its colours.
 func (d *Document) DarkColorsRead() func(el *DOMNode) bool {
 	if d.DarkCustomProperties == nil {
 		return func(*DOMNode) bool { return false }
@@ -202,6 +206,11 @@ func (d *Document) DarkColorsRead() func(el *DOMNode) bool {
 	read := make(map[*DOMNode]bool, min(len(els), MaxDarkColorElements))
 	for _, el := range els[:min(len(els), MaxDarkColorElements)] {
 		read[el] = true
+	}
+	for _, i := range d.DarkColorsUnread {
+		if i >= 0 && i < len(els) {
+			delete(read, els[i])
+		}
 	}
 	return func(el *DOMNode) bool { return read[el] }
 }

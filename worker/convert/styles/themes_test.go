@@ -210,7 +210,7 @@ func TestKeepUnchanged(t *testing.T) {
 		nodes[i] = &resultjson.Node{Type: "FRAME", ID: fmt.Sprintf("1:%d", i+2), Fills: &[]resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: 209 / 255.0, G: 217 / 255.0, B: 224 / 255.0}}}}
 		root.Add(nodes[i], els[i], boxtree.Flow, 0)
 	}
-	build := func(modes bool) ([]resultjson.Style, *resultjson.Variables) {
+	build := func(modes, recoloured bool) ([]resultjson.Style, *resultjson.Variables) {
 		for _, n := range nodes {
 			n.FillStyleID = ""
 		}
@@ -218,7 +218,10 @@ func TestKeepUnchanged(t *testing.T) {
 		if modes {
 			styles.Modes(vars, []capturemodel.CustomProperty{{Name: "--line", Value: "#3d444d", Color: "rgb(61, 68, 77)"}})
 		}
-		darkColors := map[*capturemodel.DOMNode]map[string]string{els[0]: {"background-color": "rgb(61, 68, 77)"}}
+		darkColors := map[*capturemodel.DOMNode]map[string]string{}
+		if recoloured {
+			darkColors[els[0]] = map[string]string{"background-color": "rgb(61, 68, 77)"}
+		}
 		list, vars = styles.Themes(root, list, vars, darkColors, nil)
 		read := func(el *capturemodel.DOMNode) bool { return el != els[2] }
 		return styles.KeepUnchanged(root, list, vars, darkColors, read), vars
@@ -234,13 +237,17 @@ func TestKeepUnchanged(t *testing.T) {
 		}
 		return out
 	}
-	list, _ := build(true)
+	list, _ := build(true, true)
 	if got, want := strings.Join(describe(list), ","), "Color/line bound true,Color/line 2 bound false,Color/line bound true"; got != want {
 		t.Errorf("fill styles %s, want %s", got, want)
 	}
-	list, _ = build(false)
+	list, _ = build(false, true)
 	// Without a Dark value the recoloured one gets a theme variable of its own; the others stay.
 	if got, want := strings.Join(describe(list), ","), "Theme/background/D1D9E0 bound true,Color/line bound true,Color/line bound true"; got != want {
-		t.Errorf("without a Dark mode: fill styles %s, want %s", got, want)
+		t.Errorf("without a Dark value: fill styles %s, want %s", got, want)
+	}
+	list, vars := build(false, false)
+	if got, want := strings.Join(describe(list), ","), "Color/line bound true,Color/line bound true,Color/line bound true"; got != want || vars.Modes != nil {
+		t.Errorf("without a Dark mode: fill styles %s, modes %v; want %s and no modes", got, vars.Modes, want)
 	}
 }
