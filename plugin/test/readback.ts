@@ -68,7 +68,7 @@ function sorted(v: Json): Json {
   return v;
 }
 
-function isObj(v: unknown): v is Obj {
+export function isObj(v: unknown): v is Obj {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 

@@ -11,7 +11,7 @@ import type { ResultInput } from "@code2des/api/result";
 import { materialize, PluginDataKey, type MaterializeWarning } from "../src/materialize.js";
 import { DefaultFonts, install, StubFrame, type FontList } from "./figma-stub.js";
 import { allNodeTypes, corpusResults, goldenResults, type Fixture } from "./fixtures.js";
-import { Reader, asCreated, equalJson } from "./readback.js";
+import { Reader, asCreated, equalJson, isObj } from "./readback.js";
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -22,7 +22,6 @@ function toJson(v: unknown): Json {
 /** Every difference between want and got, as "node <id> <path>: want ... got ...". */
 function differences(want: Json, got: Json, path: string, nodeId: string, out: string[]): void {
   if (equalJson(want, got)) return;
-  const isObj = (v: Json): v is { [k: string]: Json } => typeof v === "object" && v !== null && !Array.isArray(v);
   if (isObj(want) && isObj(got)) {
     const id = typeof want["id"] === "string" && ("children" in want || "type" in want) ? want["id"] : nodeId;
     const here = id !== nodeId ? "" : path;
@@ -54,7 +53,6 @@ const LayoutTolerance = 1;
  * within LayoutTolerance of the result's (children paired by id).
  */
 function placedByLayout(want: Json, got: Json): void {
-  const isObj = (v: Json): v is { [k: string]: Json } => typeof v === "object" && v !== null && !Array.isArray(v);
   if (!isObj(want) || !isObj(got) || !Array.isArray(want["children"]) || !Array.isArray(got["children"])) return;
   const auto = want["layoutMode"] === "HORIZONTAL" || want["layoutMode"] === "VERTICAL" || want["layoutMode"] === "GRID";
   const gotKids = got["children"];
@@ -185,6 +183,15 @@ async function roundTrip(f: Fixture): Promise<void> {
   writePreviewInput(f.name, "original", toJson(f.result.root), f.result);
   writePreviewInput(f.name, "readback", back, f.result);
 }
+
+test("a child auto layout places within LayoutTolerance of the result's box is compared at Figma's place, one past it is not", () => {
+  const frame = (y: number, mode: string): Json => ({ id: "1:1", layoutMode: mode, children: [{ id: "1:2", x: 0, y }] });
+  for (const [y, mode, taken] of [[LayoutTolerance, "HORIZONTAL", true], [LayoutTolerance + 0.01, "HORIZONTAL", false], [0.5, "NONE", false]] as const) {
+    const want = frame(y, mode);
+    placedByLayout(want, frame(0, mode));
+    assert.equal(equalJson(want, frame(0, mode)), taken, `${mode} child ${y} px from Figma's place`);
+  }
+});
 
 const golden = goldenResults();
 const corpus = corpusResults();

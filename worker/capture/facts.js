@@ -172,7 +172,7 @@
   let noTransitions = null;
 
   // readLightColors keeps the theme colours of the first max recorded elements in the page's own
-  // scheme, for darkColors (called before the dark preference is emulated), and turns the page's
+  // scheme, for darkColors and themeForReload (called before the dark preference is emulated), and turns the page's
   // transitions off until restoreTransitions, so the dark colours are read at their end, not
   // where a transition of color or background-color starts.
   function readLightColors(max) {
@@ -203,7 +203,6 @@
   // differ (a background-image only when it is gradients alone), in element order.
   function darkColors() {
     const light = lightColors || [];
-    lightColors = null;
     return changedColors(light, themeColors(light.length));
   }
 
@@ -261,10 +260,10 @@
 
   // themeForReload returns what a second load of the page under the dark preference compares
   // with (reloadedDarkColors): for the first max recorded elements, where each is (elementPaths)
-  // and its tag name, and its theme colours in this load.
+  // and its tag name, and its theme colours in this load (those readLightColors kept).
   function themeForReload(max) {
     const els = ((window.__c2d && window.__c2d.elements) || []).slice(0, max);
-    return { paths: elementPaths(els), tags: els.map((el) => el.tagName), light: themeColors(max) };
+    return { paths: elementPaths(els), tags: els.map((el) => el.tagName), light: lightColors || themeColors(max) };
   }
 
   // reloadedDarkColors reads, in a second load of the page with the dark preference emulated,

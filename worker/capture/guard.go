@@ -30,8 +30,8 @@ import (
 //   - navigations of the main frame other than the ones the capture asked for (its load, the
 //     dark theme's second load, allowNavigation, and their HTTP redirects) are refused (Fetch
 //     interception of documents): a page that reloads itself, sends itself elsewhere in a loop,
-//     or follows a meta refresh is captured as it first loaded, with
-//     the warning NAVIGATION_BLOCKED, and the capture's helpers are never lost to a new document.
+//     or follows a meta refresh is captured as it first loaded, with the warning
+//     NAVIGATION_BLOCKED, and the capture's helpers are never lost to a new document.
 //     Frames other than the main one navigate freely. A snapshot capture's page is held to the
 //     same rule by the archive server, which intercepts all of its requests (admit).
 //
@@ -156,8 +156,8 @@ func guardTab(tabCtx context.Context, fail context.CancelCauseFunc, o guardOptio
 }
 
 // answerDocuments lets the capture's own navigations (the first main-frame document request, the
-// one allowNavigation names, and their redirects) and every other frame's documents through, and refuses every other main-frame
-// navigation as aborted: the page stays as it is.
+// one allowNavigation names, and their redirects) and every other frame's documents through, and
+// refuses every other main-frame navigation as aborted: the page stays as it is.
 func (g *tabGuard) answerDocuments(paused <-chan *fetch.EventRequestPaused) {
 	for {
 		var ev *fetch.EventRequestPaused
@@ -177,9 +177,9 @@ func (g *tabGuard) answerDocuments(paused <-chan *fetch.EventRequestPaused) {
 
 // admit says whether a paused request may go on: every request but a main-frame document, and of
 // those the capture's own navigations (the first one, then the one allowNavigation names) and
-// their HTTP redirects. A refused one is
-// counted (Blocked). The guard's own Fetch interception (URL captures) and the archive server
-// (snapshot captures, which intercept every request themselves) both ask it.
+// their HTTP redirects. A refused one is counted (Blocked). The guard's own Fetch interception
+// (URL captures) and the archive server (snapshot captures, which intercept every request
+// themselves) both ask it.
 func (g *tabGuard) admit(ev *fetch.EventRequestPaused) bool {
 	if ev.ResourceType != network.ResourceTypeDocument || ev.FrameID != g.mainFrame {
 		return true

@@ -30,8 +30,11 @@ const MaxDarkSchemeRules = 5000
 const MaxDarkColorElements = 20000
 
 // darkScheme is the media feature the dark theme is read under (Media Queries 5,
-// prefers-color-scheme).
-var darkScheme = emulation.MediaFeature{Name: "prefers-color-scheme", Value: "dark"}
+// prefers-color-scheme); ownScheme switches its emulation off (the page's own preference).
+var (
+	darkScheme = emulation.MediaFeature{Name: "prefers-color-scheme", Value: "dark"}
+	ownScheme  = emulation.MediaFeature{Name: "prefers-color-scheme", Value: ""}
+)
 
 // MinReloadMatchShare is the share of located elements (those of the first MaxDarkColorElements
 // not in a closed shadow root) a second load of the page must hold at the same place with the
@@ -75,16 +78,16 @@ type secondLoad struct {
 }
 
 // readDarkTheme records the page's dark theme when it has one (facts.js hasDarkScheme: a
-// prefers-color-scheme: dark rule or a root color-scheme offering dark). First in place: with
-// the preference emulated, the root's custom properties as facts.js reads them in the page's own
-// scheme, added to doc as dark_custom_properties, and the text, background and border colours,
-// box-shadows and gradient background-images of the recorded elements (the first
-// MaxDarkColorElements) that differ from their light ones, added as dark_colors when there are
-// any (facts.js darkColors). When the emulation changes nothing and a script of the page asked
-// for the colour scheme (scheme.js), the page chose its scheme when it loaded (a script that sets
-// data-theme or a dark class from matchMedia, as Pico's does), and second loads it again under
-// the preference (readReloadedDarkTheme); style sheets alone follow the emulation, so a page
-// whose script never asked is not loaded again. A page without a
+// prefers-color-scheme: dark rule, a root color-scheme offering dark, or a script that asked for
+// the colour scheme, scheme.js). First in place: with the preference emulated, the root's custom
+// properties as facts.js reads them in the page's own scheme, added to doc as
+// dark_custom_properties, and the text, background and border colours, box-shadows and gradient
+// background-images of the recorded elements (the first MaxDarkColorElements) that differ from
+// their light ones, added as dark_colors when there are any (facts.js darkColors). When the
+// emulation changes nothing and a script asked for the colour scheme, the page chose its scheme
+// when it loaded (a script that sets data-theme or a dark class from matchMedia, as Pico's does),
+// and second loads it again under the preference (readReloadedDarkTheme); style sheets alone
+// follow the emulation, so a page whose script never asked is not loaded again. A page without a
 // dark theme is asked nothing more and doc comes back unchanged. It runs last, after the
 // screenshot and the states, so nothing else is taken under the emulation (or from the second
 // load); the emulation is always switched off again. A theme that cannot be read (or one that
@@ -100,7 +103,7 @@ func readDarkTheme(ctx context.Context, doc json.RawMessage, second secondLoad) 
 	err = within(ctx, factTimeout, "read the dark theme", func(ctx context.Context) error {
 		defer func() {
 			// The page's own preference again, whatever the read did, then its transitions.
-			_ = emulateMedia(ctx, emulation.MediaFeature{Name: darkScheme.Name, Value: ""})
+			_ = emulateMedia(ctx, ownScheme)
 			_, _ = chromedp.Run(ctx, chromedp.Evaluate[bool]("window.__c2dFacts.restoreTransitions()"))
 		}()
 		light, err := chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage]("window.__c2dFacts.rootCustomProperties()"))
@@ -203,7 +206,7 @@ func readReloadedDarkTheme(tabCtx context.Context, second secondLoad) (props, co
 		// The tab holds the second load from here on: the preference is switched off within a
 		// step of its own, never waiting on a load given up at the margin.
 		_ = within(tabCtx, factTimeout, "switch the dark preference off", func(ctx context.Context) error {
-			return emulateMedia(ctx, emulation.MediaFeature{Name: darkScheme.Name, Value: ""})
+			return emulateMedia(ctx, ownScheme)
 		})
 	}()
 	if err := emulateMedia(ctx, darkScheme); err != nil {
