@@ -34,7 +34,7 @@
 
   // ../clients/api/src/generated/result-validate.js
   var validateRoot = validate77;
-  var schema38 = { "description": "One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems, itemReverseZIndex), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior, the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId, and the component members componentId, componentName, componentVariants, variantOf and variantProperties. The text members textTruncation, maxLines, paragraphIndent, hangingList, listMarker and listText are checked (their values and bounds; TEXT only; maxLines only with textTruncation ENDING; a listMarker TEXT only beside a TEXT with list ranges; a listText's ranges and the siblings it replaces), as are a segment's listOptions and listSpacing. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.", "type": "object", "required": ["type", "id", "name"], "dependentRequired": { "relativeTransform": ["untransformedWidth", "untransformedHeight"], "untransformedWidth": ["relativeTransform", "untransformedHeight"], "untransformedHeight": ["relativeTransform", "untransformedWidth"], "gridRowAnchorIndex": ["gridColumnAnchorIndex"], "gridColumnAnchorIndex": ["gridRowAnchorIndex"] }, "properties": { "type": { "enum": ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "LINE", "VECTOR", "SVG"] }, "id": { "description": "Unique within the tree; warnings refer to it. 1 to 255 characters.", "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "description": "May be empty." }, "x": { "type": "number", "description": "px, relative to the parent frame (as Figma's x)." }, "y": { "type": "number", "description": "px, relative to the parent frame." }, "width": { "type": "number", "minimum": 0, "description": "px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)." }, "height": { "type": "number", "minimum": 0, "description": "px." }, "relativeTransform": { "$ref": "#/$defs/transform" }, "untransformedWidth": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within \xB11e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space." }, "untransformedHeight": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the height of a node with relativeTransform before the transform." }, "visible": { "type": "boolean", "description": "Figma's SceneNode.visible; absent means visible." }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "blendMode": { "$ref": "#/$defs/blendMode" }, "constraints": { "description": `Figma's Constraints: how the node follows its parent frame when the frame is resized. The converter writes it where the page tells how a layer follows its frame (docs/conversion.md "Constraints": an ABSOLUTE or positioned layer STRETCHes where it reaches both edges of its frame and is MAX where it reaches the end edge alone; a block in the flow of a frame without auto layout STRETCHes across where it fills its container's width, or is CENTER where capped at its max-width and centred). Not checked, but on an ABSOLUTE layer of a component's use a STRETCH axis lets the uses differ in its size there (docs/results.md "Components").`, "type": "object", "additionalProperties": false, "required": ["horizontal", "vertical"], "properties": { "horizontal": { "$ref": "#/$defs/constraintType" }, "vertical": { "$ref": "#/$defs/constraintType" } } }, "fills": { "description": "The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.", "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeAlign": { "enum": ["INSIDE", "OUTSIDE", "CENTER"] }, "dashPattern": { "type": "array", "items": { "type": "number", "minimum": 0 }, "description": "Dash and gap lengths in px, alternating." }, "cornerRadius": { "type": "number", "minimum": 0, "description": "px, all four corners." }, "topLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "topRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "clipsContent": { "type": "boolean", "description": "FRAME only." }, "children": { "type": "array", "items": { "$ref": "#/$defs/node" }, "description": "FRAME and GROUP nodes only." }, "characters": { "type": "string", "description": "TEXT nodes: the text (required)." }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)." }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textAlignHorizontal": { "enum": ["LEFT", "CENTER", "RIGHT", "JUSTIFIED"] }, "textAlignVertical": { "enum": ["TOP", "CENTER", "BOTTOM"] }, "textAutoResize": { "enum": ["NONE", "WIDTH_AND_HEIGHT", "HEIGHT", "TRUNCATE"] }, "textCase": { "$ref": "#/$defs/textCase" }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "textTruncation": { "enum": ["DISABLED", "ENDING"], "description": "ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation." }, "maxLines": { "type": "integer", "minimum": 1, "description": "How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING), at most 10,000.", "maximum": 1e4 }, "paragraphIndent": { "type": "number", "minimum": 0, "description": "px, the first line's indent (at most 100,000).", "maximum": 1e5 }, "hangingList": { "type": "boolean", "description": "TEXT only: the markers of its list ranges (a segment's listOptions) hang outside its box, left of the text, where CSS draws an outside marker (TextNode.hangingList)." }, "listMarker": { "type": "boolean", "description": "TEXT only: this TEXT draws one list marker of a sibling TEXT (in the same parent) whose ranges are a Figma list (listOptions) drawing the same marker. A reader that ignores listOptions draws it, and so draws the same picture; a reader that draws listOptions leaves this node out (the plugin does). Only true is written." }, "listText": { "description": "TEXT only, the format's member (not Figma's), on the first item's TEXT of a list whose items have the same space between them: the one TEXT Figma's list draws for all the items. A reader that draws it gives this TEXT the characters, height and styledTextSegments here (the items as paragraphs with listOptions and listSpacing) and leaves out the sibling TEXTs of replaces (every item's marker and the items after the first); a reader that ignores it draws those siblings, each where the page drew it: the same picture. Never in an auto-layout parent.", "$ref": "#/$defs/listText" }, "imageRef": { "description": "SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.", "type": "string", "minLength": 1 }, "vectorPaths": { "description": "VECTOR nodes: Figma's VectorPaths.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["windingRule", "data"], "properties": { "windingRule": { "enum": ["NONZERO", "EVENODD", "NONE"] }, "data": { "type": "string" } } } }, "layoutMode": { "enum": ["NONE", "HORIZONTAL", "VERTICAL", "GRID"], "description": "FRAME only: auto layout direction, or GRID (Figma's grid auto layout: gridRowCount, gridColumnCount, gaps and track sizes, each flowing child placed by its anchor indices and spans). A reader that ignores auto layout draws the same picture from every node's x, y, width and height." }, "layoutWrap": { "enum": ["NO_WRAP", "WRAP"], "description": "WRAP only with layoutMode HORIZONTAL." }, "paddingLeft": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingRight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingTop": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingBottom": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "itemSpacing": { "type": "number", "minimum": -1e5, "maximum": 1e5, "description": "px between flowing children, HORIZONTAL and VERTICAL frames only (Figma allows negative spacing)." }, "counterAxisSpacing": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between wrapped rows; only with layoutWrap WRAP." }, "itemReverseZIndex": { "type": "boolean", "description": "true: the frame paints its first child on top, the last at the bottom (the reverse of the layer order), as a page paints items laid out in the reverse of their paint order (a row laid out right to left). Auto-layout frames only (layoutMode HORIZONTAL, VERTICAL or GRID); absent means false." }, "primaryAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "SPACE_BETWEEN"], "description": "HORIZONTAL and VERTICAL frames only." }, "counterAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "BASELINE"], "description": "HORIZONTAL and VERTICAL frames only; BASELINE only with layoutMode HORIZONTAL." }, "layoutSizingHorizontal": { "enum": ["FIXED", "HUG", "FILL"], "description": "HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only." }, "layoutSizingVertical": { "enum": ["FIXED", "HUG", "FILL"], "description": "As layoutSizingHorizontal." }, "layoutPositioning": { "enum": ["AUTO", "ABSOLUTE"], "description": "ABSOLUTE: a child of an auto-layout frame that keeps its x and y." }, "minWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-width in px of the node's box (Figma's minWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-width in px of the node's box (Figma's maxWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "minHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-height in px of the node's box (Figma's minHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-height in px of the node's box (Figma's maxHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "gridRowCount": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "GRID frames only (required there): the number of rows." }, "gridColumnCount": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "GRID frames only (required there): the number of columns." }, "gridRowGap": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between rows, GRID frames only." }, "gridColumnGap": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between columns, GRID frames only." }, "gridRowSizes": { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "$ref": "#/$defs/gridTrackSize" }, "description": "GRID frames only: one size per row, top to bottom, in order; as many as gridRowCount." }, "gridColumnSizes": { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "$ref": "#/$defs/gridTrackSize" }, "description": "GRID frames only: one size per column, left to right, in order; as many as gridColumnCount." }, "gridRowAnchorIndex": { "type": "integer", "minimum": 0, "maximum": 999, "description": "A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based row of its first cell, below the parent's gridRowCount; the plugin places it with setGridChildPosition." }, "gridColumnAnchorIndex": { "type": "integer", "minimum": 0, "maximum": 999, "description": "A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based column of its first cell, below the parent's gridColumnCount; the plugin places it with setGridChildPosition." }, "gridRowSpan": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "A child of a GRID frame: how many rows it covers (absent: 1); gridRowAnchorIndex plus the span is at most the parent's gridRowCount, and no two children of a GRID frame cover the same cell." }, "gridColumnSpan": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "A child of a GRID frame: how many columns it covers (absent: 1); gridColumnAnchorIndex plus the span is at most the parent's gridColumnCount, and no two children of a GRID frame cover the same cell." }, "gridChildHorizontalAlign": { "enum": ["MIN", "CENTER", "MAX", "AUTO"], "description": "A child of a GRID frame: its horizontal alignment in its cells (absent: AUTO, a child that fills them)." }, "gridChildVerticalAlign": { "enum": ["MIN", "CENTER", "MAX", "AUTO"], "description": "A child of a GRID frame: its vertical alignment in its cells (absent: AUTO, a child that fills them)." }, "scrollBehavior": { "enum": ["SCROLLS", "FIXED", "STICKY_SCROLLS"], "description": "FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied." }, "fillStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles; the node's fills equal its paints." }, "strokeStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles." }, "textStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "TEXT nodes only: the id of a TEXT style of styles." }, "effectStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of an EFFECT style of styles; the node's effects equal its effects." }, "componentId": { "type": "string", "minLength": 1, "maxLength": 255, "description": `Version 2, FRAME nodes only: the node is one use of a repeated subtree, an INSTANCE of the component this id names (Figma REST's INSTANCE.componentId; at most 1,000 components). The node keeps its whole tree, so a reader that ignores componentId draws the same picture. Also checked (not expressible here): the first use of each id in document order has componentName and the plugin makes the main COMPONENT from its tree; every other use has that tree (the same node types, child counts and members, node members in any order, values as written) but for what an instance overrides: id, name, visible, characters, styledTextSegments, fills and fillStyleId on any node, and on the use itself x, y, constraints, layoutPositioning, layoutSizingHorizontal, layoutSizingVertical, the grid child members and scrollBehavior. A use's root that is a HORIZONTAL or VERTICAL frame without WRAP may have another width and height where it is not HUG (the plugin resizes the instance); a layer inside a use may have another size where Figma's auto layout sizes it once characters change (a growing TEXT, a hugging frame, a FILL layer, an ABSOLUTE layer whose constraints STRETCH it). A use may hold uses of other components (nested instances); componentId is not overridable, so every use holds uses of the same components at the same places (docs/results.md "Components").` }, "componentName": { "type": "string", "minLength": 1, "maxLength": 255, "description": "Version 2: the name of the component, on its first use only (with componentId); the plugin names the main COMPONENT with it." }, "componentVariants": { "description": `Version 2, on a component's first use only (with componentName): the component's other states, each a variant of one component set (Figma's ComponentSetNode) whose main COMPONENT is the variant State=Default; the plugin clones the main component for each, sets the overrides on the clone's layers and combines them (figma.combineAsVariants). The page's instances stay in State=Default, so a reader that ignores componentVariants draws the same picture. Also checked (not expressible here): State values once each; every override's id names a node of the use's subtree (the use included), each once a variant; styledTextSegments only on a TEXT, covering its characters as the node's own (docs/results.md "Components").`, "type": "array", "minItems": 1, "maxItems": 2, "items": { "$ref": "#/$defs/componentVariant" } }, "variantOf": { "type": "string", "minLength": 1, "maxLength": 255, "description": `Version 2, on a component's first use only (with componentName and variantProperties): the componentId of the component whose component set (Figma's ComponentSetNode) this component is a variant of; that component is the set's variant Variant=Default. Siblings of one kind that differ in more than an instance overrides (a nav's current link with another padding, a featured card) are components of one set. A reader that ignores it draws the same picture. Also checked (not expressible here): it names another component of the tree, which has no variantOf itself; at most 8 components a set, the Default included; no componentVariants beside it (docs/results.md "Components").` }, "variantProperties": { "type": "object", "description": "Version 2, with variantOf and only with it: the variant's value of its set's Variant property, as Figma's ComponentNode.variantProperties; the plugin names the variant's COMPONENT Variant=<value>. Also checked (not expressible here): each value once a set.", "properties": { "Variant": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[^,=]+$", "description": `Without "," and "=", which separate the properties and values of a variant component's name in Figma (Variant=<value>, State=Default).`, "not": { "const": "Default" } } }, "required": ["Variant"], "additionalProperties": false }, "styledTextSegments": { "description": "TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } }, "allOf": [{ "if": { "properties": { "type": { "const": "TEXT" } } }, "then": { "required": ["characters"] } }, { "if": { "properties": { "type": { "const": "SVG" } } }, "then": { "required": ["imageRef"] }, "else": { "not": { "required": ["imageRef"] } } }, { "if": { "properties": { "type": { "enum": ["FRAME", "GROUP"] } } }, "else": { "not": { "required": ["children"] } } }, { "if": { "properties": { "type": { "const": "FRAME" } } }, "else": { "not": { "required": ["layoutMode"] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["textStyleId"] } } }, { "if": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } }, "then": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "HORIZONTAL" } } } }, { "if": { "required": ["counterAxisSpacing"] }, "then": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL"] } } } }, "then": { "not": { "anyOf": [{ "required": ["layoutWrap"] }, { "required": ["itemSpacing"] }, { "required": ["counterAxisSpacing"] }, { "required": ["primaryAxisAlignItems"] }, { "required": ["counterAxisAlignItems"] }] } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL", "GRID"] } } } }, "then": { "not": { "anyOf": [{ "required": ["paddingLeft"] }, { "required": ["paddingRight"] }, { "required": ["paddingTop"] }, { "required": ["paddingBottom"] }] } } }, { "if": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "GRID" } } }, "then": { "required": ["gridRowCount", "gridColumnCount"] }, "else": { "not": { "anyOf": [{ "required": ["gridRowCount"] }, { "required": ["gridColumnCount"] }, { "required": ["gridRowGap"] }, { "required": ["gridColumnGap"] }, { "required": ["gridRowSizes"] }, { "required": ["gridColumnSizes"] }] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "anyOf": [{ "required": ["styledTextSegments"] }, { "required": ["hangingList"] }, { "required": ["listMarker"] }, { "required": ["listText"] }] } } }] };
+  var schema38 = { "description": "One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems, itemReverseZIndex), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior, the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId, and the component members componentId, componentName, componentVariants, variantOf and variantProperties. The text members textTruncation, maxLines, textWrapStyle, paragraphIndent, hangingList, listMarker and listText are checked (their values and bounds; TEXT only; maxLines only with textTruncation ENDING; a listMarker TEXT only beside a TEXT with list ranges; a listText's ranges and the siblings it replaces), as are a segment's listOptions and listSpacing. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.", "type": "object", "required": ["type", "id", "name"], "dependentRequired": { "relativeTransform": ["untransformedWidth", "untransformedHeight"], "untransformedWidth": ["relativeTransform", "untransformedHeight"], "untransformedHeight": ["relativeTransform", "untransformedWidth"], "gridRowAnchorIndex": ["gridColumnAnchorIndex"], "gridColumnAnchorIndex": ["gridRowAnchorIndex"] }, "properties": { "type": { "enum": ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "LINE", "VECTOR", "SVG"] }, "id": { "description": "Unique within the tree; warnings refer to it. 1 to 255 characters.", "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "description": "May be empty." }, "x": { "type": "number", "description": "px, relative to the parent frame (as Figma's x)." }, "y": { "type": "number", "description": "px, relative to the parent frame." }, "width": { "type": "number", "minimum": 0, "description": "px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)." }, "height": { "type": "number", "minimum": 0, "description": "px." }, "relativeTransform": { "$ref": "#/$defs/transform" }, "untransformedWidth": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within \xB11e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space." }, "untransformedHeight": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the height of a node with relativeTransform before the transform." }, "visible": { "type": "boolean", "description": "Figma's SceneNode.visible; absent means visible." }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "blendMode": { "$ref": "#/$defs/blendMode" }, "constraints": { "description": `Figma's Constraints: how the node follows its parent frame when the frame is resized. The converter writes it where the page tells how a layer follows its frame (docs/conversion.md "Constraints": an ABSOLUTE or positioned layer STRETCHes where it reaches both edges of its frame and is MAX where it reaches the end edge alone; a block in the flow of a frame without auto layout STRETCHes across where it fills its container's width, or is CENTER where capped at its max-width and centred). Not checked, but on an ABSOLUTE layer of a component's use a STRETCH axis lets the uses differ in its size there (docs/results.md "Components").`, "type": "object", "additionalProperties": false, "required": ["horizontal", "vertical"], "properties": { "horizontal": { "$ref": "#/$defs/constraintType" }, "vertical": { "$ref": "#/$defs/constraintType" } } }, "fills": { "description": "The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.", "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeAlign": { "enum": ["INSIDE", "OUTSIDE", "CENTER"] }, "dashPattern": { "type": "array", "items": { "type": "number", "minimum": 0 }, "description": "Dash and gap lengths in px, alternating." }, "cornerRadius": { "type": "number", "minimum": 0, "description": "px, all four corners." }, "topLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "topRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "clipsContent": { "type": "boolean", "description": "FRAME only." }, "children": { "type": "array", "items": { "$ref": "#/$defs/node" }, "description": "FRAME and GROUP nodes only." }, "characters": { "type": "string", "description": "TEXT nodes: the text (required)." }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)." }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textAlignHorizontal": { "enum": ["LEFT", "CENTER", "RIGHT", "JUSTIFIED"] }, "textAlignVertical": { "enum": ["TOP", "CENTER", "BOTTOM"] }, "textAutoResize": { "enum": ["NONE", "WIDTH_AND_HEIGHT", "HEIGHT", "TRUNCATE"] }, "textCase": { "$ref": "#/$defs/textCase" }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "textTruncation": { "enum": ["DISABLED", "ENDING"], "description": "ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation." }, "maxLines": { "type": "integer", "minimum": 1, "description": "How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING), at most 10,000.", "maximum": 1e4 }, "textWrapStyle": { "enum": ["AUTO", "BALANCE", "PRETTY"], "description": "TEXT only: how the lines of a wrapping TEXT are broken (Figma's TextNode.textWrapStyle; absent: AUTO, each line as full as it fits). BALANCE: lines of about one width (CSS text-wrap: balance); PRETTY: the last lines broken so no word stands alone (CSS text-wrap: pretty). A reader that ignores it breaks the lines as AUTO does." }, "paragraphIndent": { "type": "number", "minimum": 0, "description": "px, the first line's indent (at most 100,000).", "maximum": 1e5 }, "hangingList": { "type": "boolean", "description": "TEXT only: the markers of its list ranges (a segment's listOptions) hang outside its box, left of the text, where CSS draws an outside marker (TextNode.hangingList)." }, "listMarker": { "type": "boolean", "description": "TEXT only: this TEXT draws one list marker of a sibling TEXT (in the same parent) whose ranges are a Figma list (listOptions) drawing the same marker. A reader that ignores listOptions draws it, and so draws the same picture; a reader that draws listOptions leaves this node out (the plugin does). Only true is written." }, "listText": { "description": "TEXT only, the format's member (not Figma's), on the first item's TEXT of a list whose items have the same space between them: the one TEXT Figma's list draws for all the items. A reader that draws it gives this TEXT the characters, height and styledTextSegments here (the items as paragraphs with listOptions and listSpacing) and leaves out the sibling TEXTs of replaces (every item's marker and the items after the first); a reader that ignores it draws those siblings, each where the page drew it: the same picture. Never in an auto-layout parent.", "$ref": "#/$defs/listText" }, "imageRef": { "description": "SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.", "type": "string", "minLength": 1 }, "vectorPaths": { "description": "VECTOR nodes: Figma's VectorPaths.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["windingRule", "data"], "properties": { "windingRule": { "enum": ["NONZERO", "EVENODD", "NONE"] }, "data": { "type": "string" } } } }, "layoutMode": { "enum": ["NONE", "HORIZONTAL", "VERTICAL", "GRID"], "description": "FRAME only: auto layout direction, or GRID (Figma's grid auto layout: gridRowCount, gridColumnCount, gaps and track sizes, each flowing child placed by its anchor indices and spans). A reader that ignores auto layout draws the same picture from every node's x, y, width and height." }, "layoutWrap": { "enum": ["NO_WRAP", "WRAP"], "description": "WRAP only with layoutMode HORIZONTAL." }, "paddingLeft": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingRight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingTop": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingBottom": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "itemSpacing": { "type": "number", "minimum": -1e5, "maximum": 1e5, "description": "px between flowing children, HORIZONTAL and VERTICAL frames only (Figma allows negative spacing)." }, "counterAxisSpacing": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between wrapped rows; only with layoutWrap WRAP." }, "itemReverseZIndex": { "type": "boolean", "description": "true: the frame paints its first child on top, the last at the bottom (the reverse of the layer order), as a page paints items laid out in the reverse of their paint order (a row laid out right to left). Auto-layout frames only (layoutMode HORIZONTAL, VERTICAL or GRID); absent means false." }, "primaryAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "SPACE_BETWEEN"], "description": "HORIZONTAL and VERTICAL frames only." }, "counterAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "BASELINE"], "description": "HORIZONTAL and VERTICAL frames only; BASELINE only with layoutMode HORIZONTAL." }, "layoutSizingHorizontal": { "enum": ["FIXED", "HUG", "FILL"], "description": "HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only." }, "layoutSizingVertical": { "enum": ["FIXED", "HUG", "FILL"], "description": "As layoutSizingHorizontal." }, "layoutPositioning": { "enum": ["AUTO", "ABSOLUTE"], "description": "ABSOLUTE: a child of an auto-layout frame that keeps its x and y." }, "minWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-width in px of the node's box (Figma's minWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-width in px of the node's box (Figma's maxWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "minHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-height in px of the node's box (Figma's minHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-height in px of the node's box (Figma's maxHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "gridRowCount": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "GRID frames only (required there): the number of rows." }, "gridColumnCount": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "GRID frames only (required there): the number of columns." }, "gridRowGap": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between rows, GRID frames only." }, "gridColumnGap": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between columns, GRID frames only." }, "gridRowSizes": { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "$ref": "#/$defs/gridTrackSize" }, "description": "GRID frames only: one size per row, top to bottom, in order; as many as gridRowCount." }, "gridColumnSizes": { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "$ref": "#/$defs/gridTrackSize" }, "description": "GRID frames only: one size per column, left to right, in order; as many as gridColumnCount." }, "gridRowAnchorIndex": { "type": "integer", "minimum": 0, "maximum": 999, "description": "A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based row of its first cell, below the parent's gridRowCount; the plugin places it with setGridChildPosition." }, "gridColumnAnchorIndex": { "type": "integer", "minimum": 0, "maximum": 999, "description": "A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based column of its first cell, below the parent's gridColumnCount; the plugin places it with setGridChildPosition." }, "gridRowSpan": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "A child of a GRID frame: how many rows it covers (absent: 1); gridRowAnchorIndex plus the span is at most the parent's gridRowCount, and no two children of a GRID frame cover the same cell." }, "gridColumnSpan": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "A child of a GRID frame: how many columns it covers (absent: 1); gridColumnAnchorIndex plus the span is at most the parent's gridColumnCount, and no two children of a GRID frame cover the same cell." }, "gridChildHorizontalAlign": { "enum": ["MIN", "CENTER", "MAX", "AUTO"], "description": "A child of a GRID frame: its horizontal alignment in its cells (absent: AUTO, a child that fills them)." }, "gridChildVerticalAlign": { "enum": ["MIN", "CENTER", "MAX", "AUTO"], "description": "A child of a GRID frame: its vertical alignment in its cells (absent: AUTO, a child that fills them)." }, "scrollBehavior": { "enum": ["SCROLLS", "FIXED", "STICKY_SCROLLS"], "description": "FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied." }, "fillStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles; the node's fills equal its paints." }, "strokeStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles." }, "textStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "TEXT nodes only: the id of a TEXT style of styles." }, "effectStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of an EFFECT style of styles; the node's effects equal its effects." }, "componentId": { "type": "string", "minLength": 1, "maxLength": 255, "description": `Version 2, FRAME nodes only: the node is one use of a repeated subtree, an INSTANCE of the component this id names (Figma REST's INSTANCE.componentId; at most 1,000 components). The node keeps its whole tree, so a reader that ignores componentId draws the same picture. Also checked (not expressible here): the first use of each id in document order has componentName and the plugin makes the main COMPONENT from its tree; every other use has that tree (the same node types, child counts and members, node members in any order, values as written) but for what an instance overrides: id, name, visible, characters, styledTextSegments, fills and fillStyleId on any node, and on the use itself x, y, constraints, layoutPositioning, layoutSizingHorizontal, layoutSizingVertical, the grid child members and scrollBehavior. A use's root that is a HORIZONTAL or VERTICAL frame without WRAP may have another width and height where it is not HUG (the plugin resizes the instance); a layer inside a use may have another size where Figma's auto layout sizes it once characters change (a growing TEXT, a hugging frame, a FILL layer, an ABSOLUTE layer whose constraints STRETCH it). A use may hold uses of other components (nested instances); componentId is not overridable, so every use holds uses of the same components at the same places (docs/results.md "Components").` }, "componentName": { "type": "string", "minLength": 1, "maxLength": 255, "description": "Version 2: the name of the component, on its first use only (with componentId); the plugin names the main COMPONENT with it." }, "componentVariants": { "description": `Version 2, on a component's first use only (with componentName): the component's other states, each a variant of one component set (Figma's ComponentSetNode) whose main COMPONENT is the variant State=Default; the plugin clones the main component for each, sets the overrides on the clone's layers and combines them (figma.combineAsVariants). The page's instances stay in State=Default, so a reader that ignores componentVariants draws the same picture. Also checked (not expressible here): State values once each; every override's id names a node of the use's subtree (the use included), each once a variant; styledTextSegments only on a TEXT, covering its characters as the node's own (docs/results.md "Components").`, "type": "array", "minItems": 1, "maxItems": 2, "items": { "$ref": "#/$defs/componentVariant" } }, "variantOf": { "type": "string", "minLength": 1, "maxLength": 255, "description": `Version 2, on a component's first use only (with componentName and variantProperties): the componentId of the component whose component set (Figma's ComponentSetNode) this component is a variant of; that component is the set's variant Variant=Default. Siblings of one kind that differ in more than an instance overrides (a nav's current link with another padding, a featured card) are components of one set. A reader that ignores it draws the same picture. Also checked (not expressible here): it names another component of the tree, which has no variantOf itself; at most 8 components a set, the Default included; no componentVariants beside it (docs/results.md "Components").` }, "variantProperties": { "type": "object", "description": "Version 2, with variantOf and only with it: the variant's value of its set's Variant property, as Figma's ComponentNode.variantProperties; the plugin names the variant's COMPONENT Variant=<value>. Also checked (not expressible here): each value once a set.", "properties": { "Variant": { "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[^,=]+$", "description": `Without "," and "=", which separate the properties and values of a variant component's name in Figma (Variant=<value>, State=Default).`, "not": { "const": "Default" } } }, "required": ["Variant"], "additionalProperties": false }, "styledTextSegments": { "description": "TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } }, "allOf": [{ "if": { "properties": { "type": { "const": "TEXT" } } }, "then": { "required": ["characters"] } }, { "if": { "properties": { "type": { "const": "SVG" } } }, "then": { "required": ["imageRef"] }, "else": { "not": { "required": ["imageRef"] } } }, { "if": { "properties": { "type": { "enum": ["FRAME", "GROUP"] } } }, "else": { "not": { "required": ["children"] } } }, { "if": { "properties": { "type": { "const": "FRAME" } } }, "else": { "not": { "required": ["layoutMode"] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["textStyleId"] } } }, { "if": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } }, "then": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "HORIZONTAL" } } } }, { "if": { "required": ["counterAxisSpacing"] }, "then": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL"] } } } }, "then": { "not": { "anyOf": [{ "required": ["layoutWrap"] }, { "required": ["itemSpacing"] }, { "required": ["counterAxisSpacing"] }, { "required": ["primaryAxisAlignItems"] }, { "required": ["counterAxisAlignItems"] }] } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL", "GRID"] } } } }, "then": { "not": { "anyOf": [{ "required": ["paddingLeft"] }, { "required": ["paddingRight"] }, { "required": ["paddingTop"] }, { "required": ["paddingBottom"] }] } } }, { "if": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "GRID" } } }, "then": { "required": ["gridRowCount", "gridColumnCount"] }, "else": { "not": { "anyOf": [{ "required": ["gridRowCount"] }, { "required": ["gridColumnCount"] }, { "required": ["gridRowGap"] }, { "required": ["gridColumnGap"] }, { "required": ["gridRowSizes"] }, { "required": ["gridColumnSizes"] }] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "anyOf": [{ "required": ["styledTextSegments"] }, { "required": ["textWrapStyle"] }, { "required": ["hangingList"] }, { "required": ["listMarker"] }, { "required": ["listText"] }] } } }] };
   var schema40 = { "description": "Figma's BlendMode.", "enum": ["PASS_THROUGH", "NORMAL", "DARKEN", "MULTIPLY", "LINEAR_BURN", "COLOR_BURN", "LIGHTEN", "SCREEN", "LINEAR_DODGE", "COLOR_DODGE", "OVERLAY", "SOFT_LIGHT", "HARD_LIGHT", "DIFFERENCE", "EXCLUSION", "HUE", "SATURATION", "COLOR", "LUMINOSITY"] };
   var schema41 = { "enum": ["MIN", "CENTER", "MAX", "STRETCH", "SCALE"] };
   var schema69 = { "description": "Figma's LineHeight.", "oneOf": [{ "type": "object", "additionalProperties": false, "required": ["value", "unit"], "properties": { "value": { "type": "number" }, "unit": { "enum": ["PIXELS", "PERCENT"] } } }, { "type": "object", "additionalProperties": false, "required": ["unit"], "properties": { "unit": { "const": "AUTO" } } }], "discriminator": { "propertyName": "unit" } };
@@ -4495,7 +4495,7 @@
                           const _errs99 = errors;
                           if (data && typeof data == "object" && !Array.isArray(data)) {
                             let missing30;
-                            if (data.hangingList === void 0 && (missing30 = "hangingList")) {
+                            if (data.textWrapStyle === void 0 && (missing30 = "textWrapStyle")) {
                               const err50 = {};
                               if (vErrors === null) {
                                 vErrors = [err50];
@@ -4510,7 +4510,7 @@
                           const _errs100 = errors;
                           if (data && typeof data == "object" && !Array.isArray(data)) {
                             let missing31;
-                            if (data.listMarker === void 0 && (missing31 = "listMarker")) {
+                            if (data.hangingList === void 0 && (missing31 = "hangingList")) {
                               const err51 = {};
                               if (vErrors === null) {
                                 vErrors = [err51];
@@ -4525,7 +4525,7 @@
                           const _errs101 = errors;
                           if (data && typeof data == "object" && !Array.isArray(data)) {
                             let missing32;
-                            if (data.listText === void 0 && (missing32 = "listText")) {
+                            if (data.listMarker === void 0 && (missing32 = "listMarker")) {
                               const err52 = {};
                               if (vErrors === null) {
                                 vErrors = [err52];
@@ -4537,12 +4537,27 @@
                           }
                           var _valid14 = _errs101 === errors;
                           valid37 = valid37 || _valid14;
+                          const _errs102 = errors;
+                          if (data && typeof data == "object" && !Array.isArray(data)) {
+                            let missing33;
+                            if (data.listText === void 0 && (missing33 = "listText")) {
+                              const err53 = {};
+                              if (vErrors === null) {
+                                vErrors = [err53];
+                              } else {
+                                vErrors.push(err53);
+                              }
+                              errors++;
+                            }
+                          }
+                          var _valid14 = _errs102 === errors;
+                          valid37 = valid37 || _valid14;
                           if (!valid37) {
-                            const err53 = {};
+                            const err54 = {};
                             if (vErrors === null) {
-                              vErrors = [err53];
+                              vErrors = [err54];
                             } else {
-                              vErrors.push(err53);
+                              vErrors.push(err54);
                             }
                             errors++;
                           } else {
@@ -4573,11 +4588,11 @@
                           valid34 = _valid13;
                         }
                         if (!valid34) {
-                          const err54 = { instancePath, schemaPath: "#/allOf/10/if", keyword: "if", params: { failingKeyword: "else" }, message: 'must match "else" schema' };
+                          const err55 = { instancePath, schemaPath: "#/allOf/10/if", keyword: "if", params: { failingKeyword: "else" }, message: 'must match "else" schema' };
                           if (vErrors === null) {
-                            vErrors = [err54];
+                            vErrors = [err55];
                           } else {
-                            vErrors.push(err54);
+                            vErrors.push(err55);
                           }
                           errors++;
                           validate22.errors = vErrors;
@@ -4602,9 +4617,9 @@
     }
     if (errors === 0) {
       if (data && typeof data == "object" && !Array.isArray(data)) {
-        let missing33;
-        if (data.type === void 0 && (missing33 = "type") || data.id === void 0 && (missing33 = "id") || data.name === void 0 && (missing33 = "name")) {
-          validate22.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing33 }, message: "must have required property '" + missing33 + "'" }];
+        let missing34;
+        if (data.type === void 0 && (missing34 = "type") || data.id === void 0 && (missing34 = "id") || data.name === void 0 && (missing34 = "name")) {
+          validate22.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing34 }, message: "must have required property '" + missing34 + "'" }];
           return false;
         } else {
           if (props0 !== true) {
@@ -4657,6 +4672,7 @@
             props0.textDecorationColor = true;
             props0.textTruncation = true;
             props0.maxLines = true;
+            props0.textWrapStyle = true;
             props0.paragraphIndent = true;
             props0.hangingList = true;
             props0.listMarker = true;
@@ -4707,20 +4723,20 @@
           }
           if (data.type !== void 0) {
             let data12 = data.type;
-            const _errs102 = errors;
+            const _errs103 = errors;
             if (!(data12 === "FRAME" || data12 === "GROUP" || data12 === "TEXT" || data12 === "RECTANGLE" || data12 === "ELLIPSE" || data12 === "LINE" || data12 === "VECTOR" || data12 === "SVG")) {
               validate22.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema38.properties.type.enum }, message: "must be equal to one of the allowed values" }];
               return false;
             }
-            var valid38 = _errs102 === errors;
+            var valid38 = _errs103 === errors;
           } else {
             var valid38 = true;
           }
           if (valid38) {
             if (data.id !== void 0) {
               let data13 = data.id;
-              const _errs103 = errors;
-              if (errors === _errs103) {
+              const _errs104 = errors;
+              if (errors === _errs104) {
                 if (typeof data13 === "string") {
                   if (func1(data13) > 255) {
                     validate22.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
@@ -4736,48 +4752,48 @@
                   return false;
                 }
               }
-              var valid38 = _errs103 === errors;
+              var valid38 = _errs104 === errors;
             } else {
               var valid38 = true;
             }
             if (valid38) {
               if (data.name !== void 0) {
-                const _errs105 = errors;
+                const _errs106 = errors;
                 if (typeof data.name !== "string") {
                   validate22.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                   return false;
                 }
-                var valid38 = _errs105 === errors;
+                var valid38 = _errs106 === errors;
               } else {
                 var valid38 = true;
               }
               if (valid38) {
                 if (data.x !== void 0) {
-                  const _errs107 = errors;
+                  const _errs108 = errors;
                   if (!(typeof data.x == "number")) {
                     validate22.errors = [{ instancePath: instancePath + "/x", schemaPath: "#/properties/x/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                     return false;
                   }
-                  var valid38 = _errs107 === errors;
+                  var valid38 = _errs108 === errors;
                 } else {
                   var valid38 = true;
                 }
                 if (valid38) {
                   if (data.y !== void 0) {
-                    const _errs109 = errors;
+                    const _errs110 = errors;
                     if (!(typeof data.y == "number")) {
                       validate22.errors = [{ instancePath: instancePath + "/y", schemaPath: "#/properties/y/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                       return false;
                     }
-                    var valid38 = _errs109 === errors;
+                    var valid38 = _errs110 === errors;
                   } else {
                     var valid38 = true;
                   }
                   if (valid38) {
                     if (data.width !== void 0) {
                       let data17 = data.width;
-                      const _errs111 = errors;
-                      if (errors === _errs111) {
+                      const _errs112 = errors;
+                      if (errors === _errs112) {
                         if (typeof data17 == "number") {
                           if (data17 < 0 || isNaN(data17)) {
                             validate22.errors = [{ instancePath: instancePath + "/width", schemaPath: "#/properties/width/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -4788,15 +4804,15 @@
                           return false;
                         }
                       }
-                      var valid38 = _errs111 === errors;
+                      var valid38 = _errs112 === errors;
                     } else {
                       var valid38 = true;
                     }
                     if (valid38) {
                       if (data.height !== void 0) {
                         let data18 = data.height;
-                        const _errs113 = errors;
-                        if (errors === _errs113) {
+                        const _errs114 = errors;
+                        if (errors === _errs114) {
                           if (typeof data18 == "number") {
                             if (data18 < 0 || isNaN(data18)) {
                               validate22.errors = [{ instancePath: instancePath + "/height", schemaPath: "#/properties/height/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -4807,16 +4823,16 @@
                             return false;
                           }
                         }
-                        var valid38 = _errs113 === errors;
+                        var valid38 = _errs114 === errors;
                       } else {
                         var valid38 = true;
                       }
                       if (valid38) {
                         if (data.relativeTransform !== void 0) {
                           let data19 = data.relativeTransform;
-                          const _errs115 = errors;
                           const _errs116 = errors;
-                          if (errors === _errs116) {
+                          const _errs117 = errors;
+                          if (errors === _errs117) {
                             if (Array.isArray(data19)) {
                               if (data19.length > 2) {
                                 validate22.errors = [{ instancePath: instancePath + "/relativeTransform", schemaPath: "#/$defs/transform/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items" }];
@@ -4830,8 +4846,8 @@
                                   const len0 = data19.length;
                                   for (let i0 = 0; i0 < len0; i0++) {
                                     let data20 = data19[i0];
-                                    const _errs118 = errors;
-                                    if (errors === _errs118) {
+                                    const _errs119 = errors;
+                                    if (errors === _errs119) {
                                       if (Array.isArray(data20)) {
                                         if (data20.length > 3) {
                                           validate22.errors = [{ instancePath: instancePath + "/relativeTransform/" + i0, schemaPath: "#/$defs/transform/items/maxItems", keyword: "maxItems", params: { limit: 3 }, message: "must NOT have more than 3 items" }];
@@ -4844,12 +4860,12 @@
                                             var valid41 = true;
                                             const len1 = data20.length;
                                             for (let i1 = 0; i1 < len1; i1++) {
-                                              const _errs120 = errors;
+                                              const _errs121 = errors;
                                               if (!(typeof data20[i1] == "number")) {
                                                 validate22.errors = [{ instancePath: instancePath + "/relativeTransform/" + i0 + "/" + i1, schemaPath: "#/$defs/transform/items/items/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                 return false;
                                               }
-                                              var valid41 = _errs120 === errors;
+                                              var valid41 = _errs121 === errors;
                                               if (!valid41) {
                                                 break;
                                               }
@@ -4861,7 +4877,7 @@
                                         return false;
                                       }
                                     }
-                                    var valid40 = _errs118 === errors;
+                                    var valid40 = _errs119 === errors;
                                     if (!valid40) {
                                       break;
                                     }
@@ -4873,15 +4889,15 @@
                               return false;
                             }
                           }
-                          var valid38 = _errs115 === errors;
+                          var valid38 = _errs116 === errors;
                         } else {
                           var valid38 = true;
                         }
                         if (valid38) {
                           if (data.untransformedWidth !== void 0) {
                             let data22 = data.untransformedWidth;
-                            const _errs122 = errors;
-                            if (errors === _errs122) {
+                            const _errs123 = errors;
+                            if (errors === _errs123) {
                               if (typeof data22 == "number") {
                                 if (data22 > 1e7 || isNaN(data22)) {
                                   validate22.errors = [{ instancePath: instancePath + "/untransformedWidth", schemaPath: "#/properties/untransformedWidth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e7 }, message: "must be <= 10000000" }];
@@ -4897,15 +4913,15 @@
                                 return false;
                               }
                             }
-                            var valid38 = _errs122 === errors;
+                            var valid38 = _errs123 === errors;
                           } else {
                             var valid38 = true;
                           }
                           if (valid38) {
                             if (data.untransformedHeight !== void 0) {
                               let data23 = data.untransformedHeight;
-                              const _errs124 = errors;
-                              if (errors === _errs124) {
+                              const _errs125 = errors;
+                              if (errors === _errs125) {
                                 if (typeof data23 == "number") {
                                   if (data23 > 1e7 || isNaN(data23)) {
                                     validate22.errors = [{ instancePath: instancePath + "/untransformedHeight", schemaPath: "#/properties/untransformedHeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e7 }, message: "must be <= 10000000" }];
@@ -4921,26 +4937,26 @@
                                   return false;
                                 }
                               }
-                              var valid38 = _errs124 === errors;
+                              var valid38 = _errs125 === errors;
                             } else {
                               var valid38 = true;
                             }
                             if (valid38) {
                               if (data.visible !== void 0) {
-                                const _errs126 = errors;
+                                const _errs127 = errors;
                                 if (typeof data.visible !== "boolean") {
                                   validate22.errors = [{ instancePath: instancePath + "/visible", schemaPath: "#/properties/visible/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                   return false;
                                 }
-                                var valid38 = _errs126 === errors;
+                                var valid38 = _errs127 === errors;
                               } else {
                                 var valid38 = true;
                               }
                               if (valid38) {
                                 if (data.opacity !== void 0) {
                                   let data25 = data.opacity;
-                                  const _errs128 = errors;
-                                  if (errors === _errs128) {
+                                  const _errs129 = errors;
+                                  if (errors === _errs129) {
                                     if (typeof data25 == "number") {
                                       if (data25 > 1 || isNaN(data25)) {
                                         validate22.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
@@ -4956,34 +4972,34 @@
                                       return false;
                                     }
                                   }
-                                  var valid38 = _errs128 === errors;
+                                  var valid38 = _errs129 === errors;
                                 } else {
                                   var valid38 = true;
                                 }
                                 if (valid38) {
                                   if (data.blendMode !== void 0) {
                                     let data26 = data.blendMode;
-                                    const _errs130 = errors;
+                                    const _errs131 = errors;
                                     if (!(data26 === "PASS_THROUGH" || data26 === "NORMAL" || data26 === "DARKEN" || data26 === "MULTIPLY" || data26 === "LINEAR_BURN" || data26 === "COLOR_BURN" || data26 === "LIGHTEN" || data26 === "SCREEN" || data26 === "LINEAR_DODGE" || data26 === "COLOR_DODGE" || data26 === "OVERLAY" || data26 === "SOFT_LIGHT" || data26 === "HARD_LIGHT" || data26 === "DIFFERENCE" || data26 === "EXCLUSION" || data26 === "HUE" || data26 === "SATURATION" || data26 === "COLOR" || data26 === "LUMINOSITY")) {
                                       validate22.errors = [{ instancePath: instancePath + "/blendMode", schemaPath: "#/$defs/blendMode/enum", keyword: "enum", params: { allowedValues: schema40.enum }, message: "must be equal to one of the allowed values" }];
                                       return false;
                                     }
-                                    var valid38 = _errs130 === errors;
+                                    var valid38 = _errs131 === errors;
                                   } else {
                                     var valid38 = true;
                                   }
                                   if (valid38) {
                                     if (data.constraints !== void 0) {
                                       let data27 = data.constraints;
-                                      const _errs132 = errors;
-                                      if (errors === _errs132) {
+                                      const _errs133 = errors;
+                                      if (errors === _errs133) {
                                         if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
-                                          let missing34;
-                                          if (data27.horizontal === void 0 && (missing34 = "horizontal") || data27.vertical === void 0 && (missing34 = "vertical")) {
-                                            validate22.errors = [{ instancePath: instancePath + "/constraints", schemaPath: "#/properties/constraints/required", keyword: "required", params: { missingProperty: missing34 }, message: "must have required property '" + missing34 + "'" }];
+                                          let missing35;
+                                          if (data27.horizontal === void 0 && (missing35 = "horizontal") || data27.vertical === void 0 && (missing35 = "vertical")) {
+                                            validate22.errors = [{ instancePath: instancePath + "/constraints", schemaPath: "#/properties/constraints/required", keyword: "required", params: { missingProperty: missing35 }, message: "must have required property '" + missing35 + "'" }];
                                             return false;
                                           } else {
-                                            const _errs134 = errors;
+                                            const _errs135 = errors;
                                             for (const key0 in data27) {
                                               if (!(key0 === "horizontal" || key0 === "vertical")) {
                                                 validate22.errors = [{ instancePath: instancePath + "/constraints", schemaPath: "#/properties/constraints/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
@@ -4991,27 +5007,27 @@
                                                 break;
                                               }
                                             }
-                                            if (_errs134 === errors) {
+                                            if (_errs135 === errors) {
                                               if (data27.horizontal !== void 0) {
                                                 let data28 = data27.horizontal;
-                                                const _errs135 = errors;
+                                                const _errs136 = errors;
                                                 if (!(data28 === "MIN" || data28 === "CENTER" || data28 === "MAX" || data28 === "STRETCH" || data28 === "SCALE")) {
                                                   validate22.errors = [{ instancePath: instancePath + "/constraints/horizontal", schemaPath: "#/$defs/constraintType/enum", keyword: "enum", params: { allowedValues: schema41.enum }, message: "must be equal to one of the allowed values" }];
                                                   return false;
                                                 }
-                                                var valid43 = _errs135 === errors;
+                                                var valid43 = _errs136 === errors;
                                               } else {
                                                 var valid43 = true;
                                               }
                                               if (valid43) {
                                                 if (data27.vertical !== void 0) {
                                                   let data29 = data27.vertical;
-                                                  const _errs137 = errors;
+                                                  const _errs138 = errors;
                                                   if (!(data29 === "MIN" || data29 === "CENTER" || data29 === "MAX" || data29 === "STRETCH" || data29 === "SCALE")) {
                                                     validate22.errors = [{ instancePath: instancePath + "/constraints/vertical", schemaPath: "#/$defs/constraintType/enum", keyword: "enum", params: { allowedValues: schema41.enum }, message: "must be equal to one of the allowed values" }];
                                                     return false;
                                                   }
-                                                  var valid43 = _errs137 === errors;
+                                                  var valid43 = _errs138 === errors;
                                                 } else {
                                                   var valid43 = true;
                                                 }
@@ -5023,25 +5039,25 @@
                                           return false;
                                         }
                                       }
-                                      var valid38 = _errs132 === errors;
+                                      var valid38 = _errs133 === errors;
                                     } else {
                                       var valid38 = true;
                                     }
                                     if (valid38) {
                                       if (data.fills !== void 0) {
                                         let data30 = data.fills;
-                                        const _errs139 = errors;
-                                        if (errors === _errs139) {
+                                        const _errs140 = errors;
+                                        if (errors === _errs140) {
                                           if (Array.isArray(data30)) {
                                             var valid46 = true;
                                             const len2 = data30.length;
                                             for (let i2 = 0; i2 < len2; i2++) {
-                                              const _errs141 = errors;
+                                              const _errs142 = errors;
                                               if (!validate23(data30[i2], { instancePath: instancePath + "/fills/" + i2, parentData: data30, parentDataProperty: i2, rootData, dynamicAnchors })) {
                                                 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
                                                 errors = vErrors.length;
                                               }
-                                              var valid46 = _errs141 === errors;
+                                              var valid46 = _errs142 === errors;
                                               if (!valid46) {
                                                 break;
                                               }
@@ -5051,25 +5067,25 @@
                                             return false;
                                           }
                                         }
-                                        var valid38 = _errs139 === errors;
+                                        var valid38 = _errs140 === errors;
                                       } else {
                                         var valid38 = true;
                                       }
                                       if (valid38) {
                                         if (data.strokes !== void 0) {
                                           let data32 = data.strokes;
-                                          const _errs142 = errors;
-                                          if (errors === _errs142) {
+                                          const _errs143 = errors;
+                                          if (errors === _errs143) {
                                             if (Array.isArray(data32)) {
                                               var valid47 = true;
                                               const len3 = data32.length;
                                               for (let i3 = 0; i3 < len3; i3++) {
-                                                const _errs144 = errors;
+                                                const _errs145 = errors;
                                                 if (!validate23(data32[i3], { instancePath: instancePath + "/strokes/" + i3, parentData: data32, parentDataProperty: i3, rootData, dynamicAnchors })) {
                                                   vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
                                                   errors = vErrors.length;
                                                 }
-                                                var valid47 = _errs144 === errors;
+                                                var valid47 = _errs145 === errors;
                                                 if (!valid47) {
                                                   break;
                                                 }
@@ -5079,15 +5095,15 @@
                                               return false;
                                             }
                                           }
-                                          var valid38 = _errs142 === errors;
+                                          var valid38 = _errs143 === errors;
                                         } else {
                                           var valid38 = true;
                                         }
                                         if (valid38) {
                                           if (data.strokeWeight !== void 0) {
                                             let data34 = data.strokeWeight;
-                                            const _errs145 = errors;
-                                            if (errors === _errs145) {
+                                            const _errs146 = errors;
+                                            if (errors === _errs146) {
                                               if (typeof data34 == "number") {
                                                 if (data34 < 0 || isNaN(data34)) {
                                                   validate22.errors = [{ instancePath: instancePath + "/strokeWeight", schemaPath: "#/properties/strokeWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -5098,15 +5114,15 @@
                                                 return false;
                                               }
                                             }
-                                            var valid38 = _errs145 === errors;
+                                            var valid38 = _errs146 === errors;
                                           } else {
                                             var valid38 = true;
                                           }
                                           if (valid38) {
                                             if (data.strokeTopWeight !== void 0) {
                                               let data35 = data.strokeTopWeight;
-                                              const _errs147 = errors;
-                                              if (errors === _errs147) {
+                                              const _errs148 = errors;
+                                              if (errors === _errs148) {
                                                 if (typeof data35 == "number") {
                                                   if (data35 < 0 || isNaN(data35)) {
                                                     validate22.errors = [{ instancePath: instancePath + "/strokeTopWeight", schemaPath: "#/properties/strokeTopWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -5117,15 +5133,15 @@
                                                   return false;
                                                 }
                                               }
-                                              var valid38 = _errs147 === errors;
+                                              var valid38 = _errs148 === errors;
                                             } else {
                                               var valid38 = true;
                                             }
                                             if (valid38) {
                                               if (data.strokeRightWeight !== void 0) {
                                                 let data36 = data.strokeRightWeight;
-                                                const _errs149 = errors;
-                                                if (errors === _errs149) {
+                                                const _errs150 = errors;
+                                                if (errors === _errs150) {
                                                   if (typeof data36 == "number") {
                                                     if (data36 < 0 || isNaN(data36)) {
                                                       validate22.errors = [{ instancePath: instancePath + "/strokeRightWeight", schemaPath: "#/properties/strokeRightWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -5136,15 +5152,15 @@
                                                     return false;
                                                   }
                                                 }
-                                                var valid38 = _errs149 === errors;
+                                                var valid38 = _errs150 === errors;
                                               } else {
                                                 var valid38 = true;
                                               }
                                               if (valid38) {
                                                 if (data.strokeBottomWeight !== void 0) {
                                                   let data37 = data.strokeBottomWeight;
-                                                  const _errs151 = errors;
-                                                  if (errors === _errs151) {
+                                                  const _errs152 = errors;
+                                                  if (errors === _errs152) {
                                                     if (typeof data37 == "number") {
                                                       if (data37 < 0 || isNaN(data37)) {
                                                         validate22.errors = [{ instancePath: instancePath + "/strokeBottomWeight", schemaPath: "#/properties/strokeBottomWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -5155,15 +5171,15 @@
                                                       return false;
                                                     }
                                                   }
-                                                  var valid38 = _errs151 === errors;
+                                                  var valid38 = _errs152 === errors;
                                                 } else {
                                                   var valid38 = true;
                                                 }
                                                 if (valid38) {
                                                   if (data.strokeLeftWeight !== void 0) {
                                                     let data38 = data.strokeLeftWeight;
-                                                    const _errs153 = errors;
-                                                    if (errors === _errs153) {
+                                                    const _errs154 = errors;
+                                                    if (errors === _errs154) {
                                                       if (typeof data38 == "number") {
                                                         if (data38 < 0 || isNaN(data38)) {
                                                           validate22.errors = [{ instancePath: instancePath + "/strokeLeftWeight", schemaPath: "#/properties/strokeLeftWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -5174,34 +5190,34 @@
                                                         return false;
                                                       }
                                                     }
-                                                    var valid38 = _errs153 === errors;
+                                                    var valid38 = _errs154 === errors;
                                                   } else {
                                                     var valid38 = true;
                                                   }
                                                   if (valid38) {
                                                     if (data.strokeAlign !== void 0) {
                                                       let data39 = data.strokeAlign;
-                                                      const _errs155 = errors;
+                                                      const _errs156 = errors;
                                                       if (!(data39 === "INSIDE" || data39 === "OUTSIDE" || data39 === "CENTER")) {
                                                         validate22.errors = [{ instancePath: instancePath + "/strokeAlign", schemaPath: "#/properties/strokeAlign/enum", keyword: "enum", params: { allowedValues: schema38.properties.strokeAlign.enum }, message: "must be equal to one of the allowed values" }];
                                                         return false;
                                                       }
-                                                      var valid38 = _errs155 === errors;
+                                                      var valid38 = _errs156 === errors;
                                                     } else {
                                                       var valid38 = true;
                                                     }
                                                     if (valid38) {
                                                       if (data.dashPattern !== void 0) {
                                                         let data40 = data.dashPattern;
-                                                        const _errs156 = errors;
-                                                        if (errors === _errs156) {
+                                                        const _errs157 = errors;
+                                                        if (errors === _errs157) {
                                                           if (Array.isArray(data40)) {
                                                             var valid48 = true;
                                                             const len4 = data40.length;
                                                             for (let i4 = 0; i4 < len4; i4++) {
                                                               let data41 = data40[i4];
-                                                              const _errs158 = errors;
-                                                              if (errors === _errs158) {
+                                                              const _errs159 = errors;
+                                                              if (errors === _errs159) {
                                                                 if (typeof data41 == "number") {
                                                                   if (data41 < 0 || isNaN(data41)) {
                                                                     validate22.errors = [{ instancePath: instancePath + "/dashPattern/" + i4, schemaPath: "#/properties/dashPattern/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -5212,7 +5228,7 @@
                                                                   return false;
                                                                 }
                                                               }
-                                                              var valid48 = _errs158 === errors;
+                                                              var valid48 = _errs159 === errors;
                                                               if (!valid48) {
                                                                 break;
                                                               }
@@ -5222,15 +5238,15 @@
                                                             return false;
                                                           }
                                                         }
-                                                        var valid38 = _errs156 === errors;
+                                                        var valid38 = _errs157 === errors;
                                                       } else {
                                                         var valid38 = true;
                                                       }
                                                       if (valid38) {
                                                         if (data.cornerRadius !== void 0) {
                                                           let data42 = data.cornerRadius;
-                                                          const _errs160 = errors;
-                                                          if (errors === _errs160) {
+                                                          const _errs161 = errors;
+                                                          if (errors === _errs161) {
                                                             if (typeof data42 == "number") {
                                                               if (data42 < 0 || isNaN(data42)) {
                                                                 validate22.errors = [{ instancePath: instancePath + "/cornerRadius", schemaPath: "#/properties/cornerRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -5241,15 +5257,15 @@
                                                               return false;
                                                             }
                                                           }
-                                                          var valid38 = _errs160 === errors;
+                                                          var valid38 = _errs161 === errors;
                                                         } else {
                                                           var valid38 = true;
                                                         }
                                                         if (valid38) {
                                                           if (data.topLeftRadius !== void 0) {
                                                             let data43 = data.topLeftRadius;
-                                                            const _errs162 = errors;
-                                                            if (errors === _errs162) {
+                                                            const _errs163 = errors;
+                                                            if (errors === _errs163) {
                                                               if (typeof data43 == "number") {
                                                                 if (data43 < 0 || isNaN(data43)) {
                                                                   validate22.errors = [{ instancePath: instancePath + "/topLeftRadius", schemaPath: "#/properties/topLeftRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -5260,15 +5276,15 @@
                                                                 return false;
                                                               }
                                                             }
-                                                            var valid38 = _errs162 === errors;
+                                                            var valid38 = _errs163 === errors;
                                                           } else {
                                                             var valid38 = true;
                                                           }
                                                           if (valid38) {
                                                             if (data.topRightRadius !== void 0) {
                                                               let data44 = data.topRightRadius;
-                                                              const _errs164 = errors;
-                                                              if (errors === _errs164) {
+                                                              const _errs165 = errors;
+                                                              if (errors === _errs165) {
                                                                 if (typeof data44 == "number") {
                                                                   if (data44 < 0 || isNaN(data44)) {
                                                                     validate22.errors = [{ instancePath: instancePath + "/topRightRadius", schemaPath: "#/properties/topRightRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -5279,15 +5295,15 @@
                                                                   return false;
                                                                 }
                                                               }
-                                                              var valid38 = _errs164 === errors;
+                                                              var valid38 = _errs165 === errors;
                                                             } else {
                                                               var valid38 = true;
                                                             }
                                                             if (valid38) {
                                                               if (data.bottomRightRadius !== void 0) {
                                                                 let data45 = data.bottomRightRadius;
-                                                                const _errs166 = errors;
-                                                                if (errors === _errs166) {
+                                                                const _errs167 = errors;
+                                                                if (errors === _errs167) {
                                                                   if (typeof data45 == "number") {
                                                                     if (data45 < 0 || isNaN(data45)) {
                                                                       validate22.errors = [{ instancePath: instancePath + "/bottomRightRadius", schemaPath: "#/properties/bottomRightRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -5298,15 +5314,15 @@
                                                                     return false;
                                                                   }
                                                                 }
-                                                                var valid38 = _errs166 === errors;
+                                                                var valid38 = _errs167 === errors;
                                                               } else {
                                                                 var valid38 = true;
                                                               }
                                                               if (valid38) {
                                                                 if (data.bottomLeftRadius !== void 0) {
                                                                   let data46 = data.bottomLeftRadius;
-                                                                  const _errs168 = errors;
-                                                                  if (errors === _errs168) {
+                                                                  const _errs169 = errors;
+                                                                  if (errors === _errs169) {
                                                                     if (typeof data46 == "number") {
                                                                       if (data46 < 0 || isNaN(data46)) {
                                                                         validate22.errors = [{ instancePath: instancePath + "/bottomLeftRadius", schemaPath: "#/properties/bottomLeftRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
@@ -5317,25 +5333,25 @@
                                                                       return false;
                                                                     }
                                                                   }
-                                                                  var valid38 = _errs168 === errors;
+                                                                  var valid38 = _errs169 === errors;
                                                                 } else {
                                                                   var valid38 = true;
                                                                 }
                                                                 if (valid38) {
                                                                   if (data.effects !== void 0) {
                                                                     let data47 = data.effects;
-                                                                    const _errs170 = errors;
-                                                                    if (errors === _errs170) {
+                                                                    const _errs171 = errors;
+                                                                    if (errors === _errs171) {
                                                                       if (Array.isArray(data47)) {
                                                                         var valid49 = true;
                                                                         const len5 = data47.length;
                                                                         for (let i5 = 0; i5 < len5; i5++) {
-                                                                          const _errs172 = errors;
+                                                                          const _errs173 = errors;
                                                                           if (!validate37(data47[i5], { instancePath: instancePath + "/effects/" + i5, parentData: data47, parentDataProperty: i5, rootData, dynamicAnchors })) {
                                                                             vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
                                                                             errors = vErrors.length;
                                                                           }
-                                                                          var valid49 = _errs172 === errors;
+                                                                          var valid49 = _errs173 === errors;
                                                                           if (!valid49) {
                                                                             break;
                                                                           }
@@ -5345,36 +5361,36 @@
                                                                         return false;
                                                                       }
                                                                     }
-                                                                    var valid38 = _errs170 === errors;
+                                                                    var valid38 = _errs171 === errors;
                                                                   } else {
                                                                     var valid38 = true;
                                                                   }
                                                                   if (valid38) {
                                                                     if (data.clipsContent !== void 0) {
-                                                                      const _errs173 = errors;
+                                                                      const _errs174 = errors;
                                                                       if (typeof data.clipsContent !== "boolean") {
                                                                         validate22.errors = [{ instancePath: instancePath + "/clipsContent", schemaPath: "#/properties/clipsContent/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                                                         return false;
                                                                       }
-                                                                      var valid38 = _errs173 === errors;
+                                                                      var valid38 = _errs174 === errors;
                                                                     } else {
                                                                       var valid38 = true;
                                                                     }
                                                                     if (valid38) {
                                                                       if (data.children !== void 0) {
                                                                         let data50 = data.children;
-                                                                        const _errs175 = errors;
-                                                                        if (errors === _errs175) {
+                                                                        const _errs176 = errors;
+                                                                        if (errors === _errs176) {
                                                                           if (Array.isArray(data50)) {
                                                                             var valid50 = true;
                                                                             const len6 = data50.length;
                                                                             for (let i6 = 0; i6 < len6; i6++) {
-                                                                              const _errs177 = errors;
+                                                                              const _errs178 = errors;
                                                                               if (!wrapper0.validate(data50[i6], { instancePath: instancePath + "/children/" + i6, parentData: data50, parentDataProperty: i6, rootData, dynamicAnchors })) {
                                                                                 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
                                                                                 errors = vErrors.length;
                                                                               }
-                                                                              var valid50 = _errs177 === errors;
+                                                                              var valid50 = _errs178 === errors;
                                                                               if (!valid50) {
                                                                                 break;
                                                                               }
@@ -5384,34 +5400,34 @@
                                                                             return false;
                                                                           }
                                                                         }
-                                                                        var valid38 = _errs175 === errors;
+                                                                        var valid38 = _errs176 === errors;
                                                                       } else {
                                                                         var valid38 = true;
                                                                       }
                                                                       if (valid38) {
                                                                         if (data.characters !== void 0) {
-                                                                          const _errs178 = errors;
+                                                                          const _errs179 = errors;
                                                                           if (typeof data.characters !== "string") {
                                                                             validate22.errors = [{ instancePath: instancePath + "/characters", schemaPath: "#/properties/characters/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                             return false;
                                                                           }
-                                                                          var valid38 = _errs178 === errors;
+                                                                          var valid38 = _errs179 === errors;
                                                                         } else {
                                                                           var valid38 = true;
                                                                         }
                                                                         if (valid38) {
                                                                           if (data.fontName !== void 0) {
                                                                             let data53 = data.fontName;
-                                                                            const _errs180 = errors;
                                                                             const _errs181 = errors;
-                                                                            if (errors === _errs181) {
+                                                                            const _errs182 = errors;
+                                                                            if (errors === _errs182) {
                                                                               if (data53 && typeof data53 == "object" && !Array.isArray(data53)) {
-                                                                                let missing35;
-                                                                                if (data53.family === void 0 && (missing35 = "family") || data53.style === void 0 && (missing35 = "style")) {
-                                                                                  validate22.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing35 }, message: "must have required property '" + missing35 + "'" }];
+                                                                                let missing36;
+                                                                                if (data53.family === void 0 && (missing36 = "family") || data53.style === void 0 && (missing36 = "style")) {
+                                                                                  validate22.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing36 }, message: "must have required property '" + missing36 + "'" }];
                                                                                   return false;
                                                                                 } else {
-                                                                                  const _errs183 = errors;
+                                                                                  const _errs184 = errors;
                                                                                   for (const key1 in data53) {
                                                                                     if (!(key1 === "family" || key1 === "style")) {
                                                                                       validate22.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
@@ -5419,11 +5435,11 @@
                                                                                       break;
                                                                                     }
                                                                                   }
-                                                                                  if (_errs183 === errors) {
+                                                                                  if (_errs184 === errors) {
                                                                                     if (data53.family !== void 0) {
                                                                                       let data54 = data53.family;
-                                                                                      const _errs184 = errors;
-                                                                                      if (errors === _errs184) {
+                                                                                      const _errs185 = errors;
+                                                                                      if (errors === _errs185) {
                                                                                         if (typeof data54 === "string") {
                                                                                           if (func1(data54) > 255) {
                                                                                             validate22.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
@@ -5439,15 +5455,15 @@
                                                                                           return false;
                                                                                         }
                                                                                       }
-                                                                                      var valid52 = _errs184 === errors;
+                                                                                      var valid52 = _errs185 === errors;
                                                                                     } else {
                                                                                       var valid52 = true;
                                                                                     }
                                                                                     if (valid52) {
                                                                                       if (data53.style !== void 0) {
                                                                                         let data55 = data53.style;
-                                                                                        const _errs186 = errors;
-                                                                                        if (errors === _errs186) {
+                                                                                        const _errs187 = errors;
+                                                                                        if (errors === _errs187) {
                                                                                           if (typeof data55 === "string") {
                                                                                             if (func1(data55) > 255) {
                                                                                               validate22.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
@@ -5463,7 +5479,7 @@
                                                                                             return false;
                                                                                           }
                                                                                         }
-                                                                                        var valid52 = _errs186 === errors;
+                                                                                        var valid52 = _errs187 === errors;
                                                                                       } else {
                                                                                         var valid52 = true;
                                                                                       }
@@ -5475,15 +5491,15 @@
                                                                                 return false;
                                                                               }
                                                                             }
-                                                                            var valid38 = _errs180 === errors;
+                                                                            var valid38 = _errs181 === errors;
                                                                           } else {
                                                                             var valid38 = true;
                                                                           }
                                                                           if (valid38) {
                                                                             if (data.fontSize !== void 0) {
                                                                               let data56 = data.fontSize;
-                                                                              const _errs188 = errors;
-                                                                              if (errors === _errs188) {
+                                                                              const _errs189 = errors;
+                                                                              if (errors === _errs189) {
                                                                                 if (typeof data56 == "number") {
                                                                                   if (data56 <= 0 || isNaN(data56)) {
                                                                                     validate22.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
@@ -5494,19 +5510,19 @@
                                                                                   return false;
                                                                                 }
                                                                               }
-                                                                              var valid38 = _errs188 === errors;
+                                                                              var valid38 = _errs189 === errors;
                                                                             } else {
                                                                               var valid38 = true;
                                                                             }
                                                                             if (valid38) {
                                                                               if (data.fontWeight !== void 0) {
                                                                                 let data57 = data.fontWeight;
-                                                                                const _errs190 = errors;
+                                                                                const _errs191 = errors;
                                                                                 if (!(typeof data57 == "number" && (!(data57 % 1) && !isNaN(data57)))) {
                                                                                   validate22.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                   return false;
                                                                                 }
-                                                                                if (errors === _errs190) {
+                                                                                if (errors === _errs191) {
                                                                                   if (typeof data57 == "number") {
                                                                                     if (data57 > 1e3 || isNaN(data57)) {
                                                                                       validate22.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
@@ -5519,29 +5535,29 @@
                                                                                     }
                                                                                   }
                                                                                 }
-                                                                                var valid38 = _errs190 === errors;
+                                                                                var valid38 = _errs191 === errors;
                                                                               } else {
                                                                                 var valid38 = true;
                                                                               }
                                                                               if (valid38) {
                                                                                 if (data.lineHeight !== void 0) {
                                                                                   let data58 = data.lineHeight;
-                                                                                  const _errs192 = errors;
                                                                                   const _errs193 = errors;
-                                                                                  if (errors === _errs193) {
+                                                                                  const _errs194 = errors;
+                                                                                  if (errors === _errs194) {
                                                                                     if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
                                                                                       const tag0 = data58.unit;
                                                                                       if (typeof tag0 == "string") {
                                                                                         if (tag0 === "PIXELS") {
-                                                                                          const _errs195 = errors;
-                                                                                          if (errors === _errs195) {
+                                                                                          const _errs196 = errors;
+                                                                                          if (errors === _errs196) {
                                                                                             if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
-                                                                                              let missing36;
-                                                                                              if (data58.value === void 0 && (missing36 = "value") || data58.unit === void 0 && (missing36 = "unit")) {
-                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing36 }, message: "must have required property '" + missing36 + "'" }];
+                                                                                              let missing37;
+                                                                                              if (data58.value === void 0 && (missing37 = "value") || data58.unit === void 0 && (missing37 = "unit")) {
+                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing37 }, message: "must have required property '" + missing37 + "'" }];
                                                                                                 return false;
                                                                                               } else {
-                                                                                                const _errs197 = errors;
+                                                                                                const _errs198 = errors;
                                                                                                 for (const key2 in data58) {
                                                                                                   if (!(key2 === "value" || key2 === "unit")) {
                                                                                                     validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
@@ -5549,26 +5565,26 @@
                                                                                                     break;
                                                                                                   }
                                                                                                 }
-                                                                                                if (_errs197 === errors) {
+                                                                                                if (_errs198 === errors) {
                                                                                                   if (data58.value !== void 0) {
-                                                                                                    const _errs198 = errors;
+                                                                                                    const _errs199 = errors;
                                                                                                     if (!(typeof data58.value == "number")) {
                                                                                                       validate22.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                       return false;
                                                                                                     }
-                                                                                                    var valid56 = _errs198 === errors;
+                                                                                                    var valid56 = _errs199 === errors;
                                                                                                   } else {
                                                                                                     var valid56 = true;
                                                                                                   }
                                                                                                   if (valid56) {
                                                                                                     if (data58.unit !== void 0) {
                                                                                                       let data60 = data58.unit;
-                                                                                                      const _errs200 = errors;
+                                                                                                      const _errs201 = errors;
                                                                                                       if (!(data60 === "PIXELS" || data60 === "PERCENT")) {
                                                                                                         validate22.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema69.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                         return false;
                                                                                                       }
-                                                                                                      var valid56 = _errs200 === errors;
+                                                                                                      var valid56 = _errs201 === errors;
                                                                                                     } else {
                                                                                                       var valid56 = true;
                                                                                                     }
@@ -5582,15 +5598,15 @@
                                                                                           }
                                                                                           var props6 = true;
                                                                                         } else if (tag0 === "PERCENT") {
-                                                                                          const _errs201 = errors;
-                                                                                          if (errors === _errs201) {
+                                                                                          const _errs202 = errors;
+                                                                                          if (errors === _errs202) {
                                                                                             if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
-                                                                                              let missing37;
-                                                                                              if (data58.value === void 0 && (missing37 = "value") || data58.unit === void 0 && (missing37 = "unit")) {
-                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing37 }, message: "must have required property '" + missing37 + "'" }];
+                                                                                              let missing38;
+                                                                                              if (data58.value === void 0 && (missing38 = "value") || data58.unit === void 0 && (missing38 = "unit")) {
+                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing38 }, message: "must have required property '" + missing38 + "'" }];
                                                                                                 return false;
                                                                                               } else {
-                                                                                                const _errs203 = errors;
+                                                                                                const _errs204 = errors;
                                                                                                 for (const key3 in data58) {
                                                                                                   if (!(key3 === "value" || key3 === "unit")) {
                                                                                                     validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
@@ -5598,26 +5614,26 @@
                                                                                                     break;
                                                                                                   }
                                                                                                 }
-                                                                                                if (_errs203 === errors) {
+                                                                                                if (_errs204 === errors) {
                                                                                                   if (data58.value !== void 0) {
-                                                                                                    const _errs204 = errors;
+                                                                                                    const _errs205 = errors;
                                                                                                     if (!(typeof data58.value == "number")) {
                                                                                                       validate22.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                       return false;
                                                                                                     }
-                                                                                                    var valid58 = _errs204 === errors;
+                                                                                                    var valid58 = _errs205 === errors;
                                                                                                   } else {
                                                                                                     var valid58 = true;
                                                                                                   }
                                                                                                   if (valid58) {
                                                                                                     if (data58.unit !== void 0) {
                                                                                                       let data62 = data58.unit;
-                                                                                                      const _errs206 = errors;
+                                                                                                      const _errs207 = errors;
                                                                                                       if (!(data62 === "PIXELS" || data62 === "PERCENT")) {
                                                                                                         validate22.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema69.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                         return false;
                                                                                                       }
-                                                                                                      var valid58 = _errs206 === errors;
+                                                                                                      var valid58 = _errs207 === errors;
                                                                                                     } else {
                                                                                                       var valid58 = true;
                                                                                                     }
@@ -5633,15 +5649,15 @@
                                                                                             props6 = true;
                                                                                           }
                                                                                         } else if (tag0 === "AUTO") {
-                                                                                          const _errs207 = errors;
-                                                                                          if (errors === _errs207) {
+                                                                                          const _errs208 = errors;
+                                                                                          if (errors === _errs208) {
                                                                                             if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
-                                                                                              let missing38;
-                                                                                              if (data58.unit === void 0 && (missing38 = "unit")) {
-                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/required", keyword: "required", params: { missingProperty: missing38 }, message: "must have required property '" + missing38 + "'" }];
+                                                                                              let missing39;
+                                                                                              if (data58.unit === void 0 && (missing39 = "unit")) {
+                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/required", keyword: "required", params: { missingProperty: missing39 }, message: "must have required property '" + missing39 + "'" }];
                                                                                                 return false;
                                                                                               } else {
-                                                                                                const _errs209 = errors;
+                                                                                                const _errs210 = errors;
                                                                                                 for (const key4 in data58) {
                                                                                                   if (!(key4 === "unit")) {
                                                                                                     validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
@@ -5649,7 +5665,7 @@
                                                                                                     break;
                                                                                                   }
                                                                                                 }
-                                                                                                if (_errs209 === errors) {
+                                                                                                if (_errs210 === errors) {
                                                                                                   if (data58.unit !== void 0) {
                                                                                                     if ("AUTO" !== data58.unit) {
                                                                                                       validate22.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/1/properties/unit/const", keyword: "const", params: { allowedValue: "AUTO" }, message: "must be equal to constant" }];
@@ -5676,23 +5692,23 @@
                                                                                       }
                                                                                     }
                                                                                   }
-                                                                                  var valid38 = _errs192 === errors;
+                                                                                  var valid38 = _errs193 === errors;
                                                                                 } else {
                                                                                   var valid38 = true;
                                                                                 }
                                                                                 if (valid38) {
                                                                                   if (data.letterSpacing !== void 0) {
                                                                                     let data64 = data.letterSpacing;
-                                                                                    const _errs211 = errors;
                                                                                     const _errs212 = errors;
-                                                                                    if (errors === _errs212) {
+                                                                                    const _errs213 = errors;
+                                                                                    if (errors === _errs213) {
                                                                                       if (data64 && typeof data64 == "object" && !Array.isArray(data64)) {
-                                                                                        let missing39;
-                                                                                        if (data64.value === void 0 && (missing39 = "value") || data64.unit === void 0 && (missing39 = "unit")) {
-                                                                                          validate22.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing39 }, message: "must have required property '" + missing39 + "'" }];
+                                                                                        let missing40;
+                                                                                        if (data64.value === void 0 && (missing40 = "value") || data64.unit === void 0 && (missing40 = "unit")) {
+                                                                                          validate22.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing40 }, message: "must have required property '" + missing40 + "'" }];
                                                                                           return false;
                                                                                         } else {
-                                                                                          const _errs214 = errors;
+                                                                                          const _errs215 = errors;
                                                                                           for (const key5 in data64) {
                                                                                             if (!(key5 === "value" || key5 === "unit")) {
                                                                                               validate22.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" }];
@@ -5700,26 +5716,26 @@
                                                                                               break;
                                                                                             }
                                                                                           }
-                                                                                          if (_errs214 === errors) {
+                                                                                          if (_errs215 === errors) {
                                                                                             if (data64.value !== void 0) {
-                                                                                              const _errs215 = errors;
+                                                                                              const _errs216 = errors;
                                                                                               if (!(typeof data64.value == "number")) {
                                                                                                 validate22.errors = [{ instancePath: instancePath + "/letterSpacing/value", schemaPath: "#/$defs/letterSpacing/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                 return false;
                                                                                               }
-                                                                                              var valid62 = _errs215 === errors;
+                                                                                              var valid62 = _errs216 === errors;
                                                                                             } else {
                                                                                               var valid62 = true;
                                                                                             }
                                                                                             if (valid62) {
                                                                                               if (data64.unit !== void 0) {
                                                                                                 let data66 = data64.unit;
-                                                                                                const _errs217 = errors;
+                                                                                                const _errs218 = errors;
                                                                                                 if (!(data66 === "PIXELS" || data66 === "PERCENT")) {
                                                                                                   validate22.errors = [{ instancePath: instancePath + "/letterSpacing/unit", schemaPath: "#/$defs/letterSpacing/properties/unit/enum", keyword: "enum", params: { allowedValues: schema70.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                   return false;
                                                                                                 }
-                                                                                                var valid62 = _errs217 === errors;
+                                                                                                var valid62 = _errs218 === errors;
                                                                                               } else {
                                                                                                 var valid62 = true;
                                                                                               }
@@ -5731,95 +5747,95 @@
                                                                                         return false;
                                                                                       }
                                                                                     }
-                                                                                    var valid38 = _errs211 === errors;
+                                                                                    var valid38 = _errs212 === errors;
                                                                                   } else {
                                                                                     var valid38 = true;
                                                                                   }
                                                                                   if (valid38) {
                                                                                     if (data.textAlignHorizontal !== void 0) {
                                                                                       let data67 = data.textAlignHorizontal;
-                                                                                      const _errs218 = errors;
+                                                                                      const _errs219 = errors;
                                                                                       if (!(data67 === "LEFT" || data67 === "CENTER" || data67 === "RIGHT" || data67 === "JUSTIFIED")) {
                                                                                         validate22.errors = [{ instancePath: instancePath + "/textAlignHorizontal", schemaPath: "#/properties/textAlignHorizontal/enum", keyword: "enum", params: { allowedValues: schema38.properties.textAlignHorizontal.enum }, message: "must be equal to one of the allowed values" }];
                                                                                         return false;
                                                                                       }
-                                                                                      var valid38 = _errs218 === errors;
+                                                                                      var valid38 = _errs219 === errors;
                                                                                     } else {
                                                                                       var valid38 = true;
                                                                                     }
                                                                                     if (valid38) {
                                                                                       if (data.textAlignVertical !== void 0) {
                                                                                         let data68 = data.textAlignVertical;
-                                                                                        const _errs219 = errors;
+                                                                                        const _errs220 = errors;
                                                                                         if (!(data68 === "TOP" || data68 === "CENTER" || data68 === "BOTTOM")) {
                                                                                           validate22.errors = [{ instancePath: instancePath + "/textAlignVertical", schemaPath: "#/properties/textAlignVertical/enum", keyword: "enum", params: { allowedValues: schema38.properties.textAlignVertical.enum }, message: "must be equal to one of the allowed values" }];
                                                                                           return false;
                                                                                         }
-                                                                                        var valid38 = _errs219 === errors;
+                                                                                        var valid38 = _errs220 === errors;
                                                                                       } else {
                                                                                         var valid38 = true;
                                                                                       }
                                                                                       if (valid38) {
                                                                                         if (data.textAutoResize !== void 0) {
                                                                                           let data69 = data.textAutoResize;
-                                                                                          const _errs220 = errors;
+                                                                                          const _errs221 = errors;
                                                                                           if (!(data69 === "NONE" || data69 === "WIDTH_AND_HEIGHT" || data69 === "HEIGHT" || data69 === "TRUNCATE")) {
                                                                                             validate22.errors = [{ instancePath: instancePath + "/textAutoResize", schemaPath: "#/properties/textAutoResize/enum", keyword: "enum", params: { allowedValues: schema38.properties.textAutoResize.enum }, message: "must be equal to one of the allowed values" }];
                                                                                             return false;
                                                                                           }
-                                                                                          var valid38 = _errs220 === errors;
+                                                                                          var valid38 = _errs221 === errors;
                                                                                         } else {
                                                                                           var valid38 = true;
                                                                                         }
                                                                                         if (valid38) {
                                                                                           if (data.textCase !== void 0) {
                                                                                             let data70 = data.textCase;
-                                                                                            const _errs221 = errors;
+                                                                                            const _errs222 = errors;
                                                                                             if (!(data70 === "ORIGINAL" || data70 === "UPPER" || data70 === "LOWER" || data70 === "TITLE" || data70 === "SMALL_CAPS" || data70 === "SMALL_CAPS_FORCED")) {
                                                                                               validate22.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/$defs/textCase/enum", keyword: "enum", params: { allowedValues: schema71.enum }, message: "must be equal to one of the allowed values" }];
                                                                                               return false;
                                                                                             }
-                                                                                            var valid38 = _errs221 === errors;
+                                                                                            var valid38 = _errs222 === errors;
                                                                                           } else {
                                                                                             var valid38 = true;
                                                                                           }
                                                                                           if (valid38) {
                                                                                             if (data.textDecoration !== void 0) {
                                                                                               let data71 = data.textDecoration;
-                                                                                              const _errs223 = errors;
+                                                                                              const _errs224 = errors;
                                                                                               if (!(data71 === "NONE" || data71 === "UNDERLINE" || data71 === "STRIKETHROUGH")) {
                                                                                                 validate22.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema72.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                 return false;
                                                                                               }
-                                                                                              var valid38 = _errs223 === errors;
+                                                                                              var valid38 = _errs224 === errors;
                                                                                             } else {
                                                                                               var valid38 = true;
                                                                                             }
                                                                                             if (valid38) {
                                                                                               if (data.textDecorationStyle !== void 0) {
                                                                                                 let data72 = data.textDecorationStyle;
-                                                                                                const _errs225 = errors;
+                                                                                                const _errs226 = errors;
                                                                                                 if (!(data72 === "SOLID" || data72 === "WAVY" || data72 === "DOTTED")) {
                                                                                                   validate22.errors = [{ instancePath: instancePath + "/textDecorationStyle", schemaPath: "#/$defs/textDecorationStyle/enum", keyword: "enum", params: { allowedValues: schema73.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                   return false;
                                                                                                 }
-                                                                                                var valid38 = _errs225 === errors;
+                                                                                                var valid38 = _errs226 === errors;
                                                                                               } else {
                                                                                                 var valid38 = true;
                                                                                               }
                                                                                               if (valid38) {
                                                                                                 if (data.textDecorationOffset !== void 0) {
                                                                                                   let data73 = data.textDecorationOffset;
-                                                                                                  const _errs227 = errors;
                                                                                                   const _errs228 = errors;
-                                                                                                  if (errors === _errs228) {
+                                                                                                  const _errs229 = errors;
+                                                                                                  if (errors === _errs229) {
                                                                                                     if (data73 && typeof data73 == "object" && !Array.isArray(data73)) {
-                                                                                                      let missing40;
-                                                                                                      if (data73.value === void 0 && (missing40 = "value") || data73.unit === void 0 && (missing40 = "unit")) {
-                                                                                                        validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing40 }, message: "must have required property '" + missing40 + "'" }];
+                                                                                                      let missing41;
+                                                                                                      if (data73.value === void 0 && (missing41 = "value") || data73.unit === void 0 && (missing41 = "unit")) {
+                                                                                                        validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing41 }, message: "must have required property '" + missing41 + "'" }];
                                                                                                         return false;
                                                                                                       } else {
-                                                                                                        const _errs230 = errors;
+                                                                                                        const _errs231 = errors;
                                                                                                         for (const key6 in data73) {
                                                                                                           if (!(key6 === "value" || key6 === "unit")) {
                                                                                                             validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" }];
@@ -5827,26 +5843,26 @@
                                                                                                             break;
                                                                                                           }
                                                                                                         }
-                                                                                                        if (_errs230 === errors) {
+                                                                                                        if (_errs231 === errors) {
                                                                                                           if (data73.value !== void 0) {
-                                                                                                            const _errs231 = errors;
+                                                                                                            const _errs232 = errors;
                                                                                                             if (!(typeof data73.value == "number")) {
                                                                                                               validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset/value", schemaPath: "#/$defs/textDecorationLength/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                               return false;
                                                                                                             }
-                                                                                                            var valid67 = _errs231 === errors;
+                                                                                                            var valid67 = _errs232 === errors;
                                                                                                           } else {
                                                                                                             var valid67 = true;
                                                                                                           }
                                                                                                           if (valid67) {
                                                                                                             if (data73.unit !== void 0) {
                                                                                                               let data75 = data73.unit;
-                                                                                                              const _errs233 = errors;
+                                                                                                              const _errs234 = errors;
                                                                                                               if (!(data75 === "PIXELS" || data75 === "PERCENT")) {
                                                                                                                 validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset/unit", schemaPath: "#/$defs/textDecorationLength/properties/unit/enum", keyword: "enum", params: { allowedValues: schema74.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                 return false;
                                                                                                               }
-                                                                                                              var valid67 = _errs233 === errors;
+                                                                                                              var valid67 = _errs234 === errors;
                                                                                                             } else {
                                                                                                               var valid67 = true;
                                                                                                             }
@@ -5858,23 +5874,23 @@
                                                                                                       return false;
                                                                                                     }
                                                                                                   }
-                                                                                                  var valid38 = _errs227 === errors;
+                                                                                                  var valid38 = _errs228 === errors;
                                                                                                 } else {
                                                                                                   var valid38 = true;
                                                                                                 }
                                                                                                 if (valid38) {
                                                                                                   if (data.textDecorationThickness !== void 0) {
                                                                                                     let data76 = data.textDecorationThickness;
-                                                                                                    const _errs234 = errors;
                                                                                                     const _errs235 = errors;
-                                                                                                    if (errors === _errs235) {
+                                                                                                    const _errs236 = errors;
+                                                                                                    if (errors === _errs236) {
                                                                                                       if (data76 && typeof data76 == "object" && !Array.isArray(data76)) {
-                                                                                                        let missing41;
-                                                                                                        if (data76.value === void 0 && (missing41 = "value") || data76.unit === void 0 && (missing41 = "unit")) {
-                                                                                                          validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing41 }, message: "must have required property '" + missing41 + "'" }];
+                                                                                                        let missing42;
+                                                                                                        if (data76.value === void 0 && (missing42 = "value") || data76.unit === void 0 && (missing42 = "unit")) {
+                                                                                                          validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing42 }, message: "must have required property '" + missing42 + "'" }];
                                                                                                           return false;
                                                                                                         } else {
-                                                                                                          const _errs237 = errors;
+                                                                                                          const _errs238 = errors;
                                                                                                           for (const key7 in data76) {
                                                                                                             if (!(key7 === "value" || key7 === "unit")) {
                                                                                                               validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties" }];
@@ -5882,26 +5898,26 @@
                                                                                                               break;
                                                                                                             }
                                                                                                           }
-                                                                                                          if (_errs237 === errors) {
+                                                                                                          if (_errs238 === errors) {
                                                                                                             if (data76.value !== void 0) {
-                                                                                                              const _errs238 = errors;
+                                                                                                              const _errs239 = errors;
                                                                                                               if (!(typeof data76.value == "number")) {
                                                                                                                 validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness/value", schemaPath: "#/$defs/textDecorationLength/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                 return false;
                                                                                                               }
-                                                                                                              var valid69 = _errs238 === errors;
+                                                                                                              var valid69 = _errs239 === errors;
                                                                                                             } else {
                                                                                                               var valid69 = true;
                                                                                                             }
                                                                                                             if (valid69) {
                                                                                                               if (data76.unit !== void 0) {
                                                                                                                 let data78 = data76.unit;
-                                                                                                                const _errs240 = errors;
+                                                                                                                const _errs241 = errors;
                                                                                                                 if (!(data78 === "PIXELS" || data78 === "PERCENT")) {
                                                                                                                   validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness/unit", schemaPath: "#/$defs/textDecorationLength/properties/unit/enum", keyword: "enum", params: { allowedValues: schema74.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                   return false;
                                                                                                                 }
-                                                                                                                var valid69 = _errs240 === errors;
+                                                                                                                var valid69 = _errs241 === errors;
                                                                                                               } else {
                                                                                                                 var valid69 = true;
                                                                                                               }
@@ -5913,42 +5929,42 @@
                                                                                                         return false;
                                                                                                       }
                                                                                                     }
-                                                                                                    var valid38 = _errs234 === errors;
+                                                                                                    var valid38 = _errs235 === errors;
                                                                                                   } else {
                                                                                                     var valid38 = true;
                                                                                                   }
                                                                                                   if (valid38) {
                                                                                                     if (data.textDecorationColor !== void 0) {
-                                                                                                      const _errs241 = errors;
+                                                                                                      const _errs242 = errors;
                                                                                                       if (!validate43(data.textDecorationColor, { instancePath: instancePath + "/textDecorationColor", parentData: data, parentDataProperty: "textDecorationColor", rootData, dynamicAnchors })) {
                                                                                                         vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
                                                                                                         errors = vErrors.length;
                                                                                                       }
-                                                                                                      var valid38 = _errs241 === errors;
+                                                                                                      var valid38 = _errs242 === errors;
                                                                                                     } else {
                                                                                                       var valid38 = true;
                                                                                                     }
                                                                                                     if (valid38) {
                                                                                                       if (data.textTruncation !== void 0) {
                                                                                                         let data80 = data.textTruncation;
-                                                                                                        const _errs242 = errors;
+                                                                                                        const _errs243 = errors;
                                                                                                         if (!(data80 === "DISABLED" || data80 === "ENDING")) {
                                                                                                           validate22.errors = [{ instancePath: instancePath + "/textTruncation", schemaPath: "#/properties/textTruncation/enum", keyword: "enum", params: { allowedValues: schema38.properties.textTruncation.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                           return false;
                                                                                                         }
-                                                                                                        var valid38 = _errs242 === errors;
+                                                                                                        var valid38 = _errs243 === errors;
                                                                                                       } else {
                                                                                                         var valid38 = true;
                                                                                                       }
                                                                                                       if (valid38) {
                                                                                                         if (data.maxLines !== void 0) {
                                                                                                           let data81 = data.maxLines;
-                                                                                                          const _errs243 = errors;
+                                                                                                          const _errs244 = errors;
                                                                                                           if (!(typeof data81 == "number" && (!(data81 % 1) && !isNaN(data81)))) {
                                                                                                             validate22.errors = [{ instancePath: instancePath + "/maxLines", schemaPath: "#/properties/maxLines/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                                             return false;
                                                                                                           }
-                                                                                                          if (errors === _errs243) {
+                                                                                                          if (errors === _errs244) {
                                                                                                             if (typeof data81 == "number") {
                                                                                                               if (data81 > 1e4 || isNaN(data81)) {
                                                                                                                 validate22.errors = [{ instancePath: instancePath + "/maxLines", schemaPath: "#/properties/maxLines/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000" }];
@@ -5961,50 +5977,51 @@
                                                                                                               }
                                                                                                             }
                                                                                                           }
-                                                                                                          var valid38 = _errs243 === errors;
+                                                                                                          var valid38 = _errs244 === errors;
                                                                                                         } else {
                                                                                                           var valid38 = true;
                                                                                                         }
                                                                                                         if (valid38) {
-                                                                                                          if (data.paragraphIndent !== void 0) {
-                                                                                                            let data82 = data.paragraphIndent;
-                                                                                                            const _errs245 = errors;
-                                                                                                            if (errors === _errs245) {
-                                                                                                              if (typeof data82 == "number") {
-                                                                                                                if (data82 > 1e5 || isNaN(data82)) {
-                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paragraphIndent", schemaPath: "#/properties/paragraphIndent/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
-                                                                                                                  return false;
-                                                                                                                } else {
-                                                                                                                  if (data82 < 0 || isNaN(data82)) {
-                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paragraphIndent", schemaPath: "#/properties/paragraphIndent/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                                    return false;
-                                                                                                                  }
-                                                                                                                }
-                                                                                                              } else {
-                                                                                                                validate22.errors = [{ instancePath: instancePath + "/paragraphIndent", schemaPath: "#/properties/paragraphIndent/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                                return false;
-                                                                                                              }
+                                                                                                          if (data.textWrapStyle !== void 0) {
+                                                                                                            let data82 = data.textWrapStyle;
+                                                                                                            const _errs246 = errors;
+                                                                                                            if (!(data82 === "AUTO" || data82 === "BALANCE" || data82 === "PRETTY")) {
+                                                                                                              validate22.errors = [{ instancePath: instancePath + "/textWrapStyle", schemaPath: "#/properties/textWrapStyle/enum", keyword: "enum", params: { allowedValues: schema38.properties.textWrapStyle.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                              return false;
                                                                                                             }
-                                                                                                            var valid38 = _errs245 === errors;
+                                                                                                            var valid38 = _errs246 === errors;
                                                                                                           } else {
                                                                                                             var valid38 = true;
                                                                                                           }
                                                                                                           if (valid38) {
-                                                                                                            if (data.hangingList !== void 0) {
+                                                                                                            if (data.paragraphIndent !== void 0) {
+                                                                                                              let data83 = data.paragraphIndent;
                                                                                                               const _errs247 = errors;
-                                                                                                              if (typeof data.hangingList !== "boolean") {
-                                                                                                                validate22.errors = [{ instancePath: instancePath + "/hangingList", schemaPath: "#/properties/hangingList/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
-                                                                                                                return false;
+                                                                                                              if (errors === _errs247) {
+                                                                                                                if (typeof data83 == "number") {
+                                                                                                                  if (data83 > 1e5 || isNaN(data83)) {
+                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paragraphIndent", schemaPath: "#/properties/paragraphIndent/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                    return false;
+                                                                                                                  } else {
+                                                                                                                    if (data83 < 0 || isNaN(data83)) {
+                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/paragraphIndent", schemaPath: "#/properties/paragraphIndent/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                      return false;
+                                                                                                                    }
+                                                                                                                  }
+                                                                                                                } else {
+                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paragraphIndent", schemaPath: "#/properties/paragraphIndent/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                  return false;
+                                                                                                                }
                                                                                                               }
                                                                                                               var valid38 = _errs247 === errors;
                                                                                                             } else {
                                                                                                               var valid38 = true;
                                                                                                             }
                                                                                                             if (valid38) {
-                                                                                                              if (data.listMarker !== void 0) {
+                                                                                                              if (data.hangingList !== void 0) {
                                                                                                                 const _errs249 = errors;
-                                                                                                                if (typeof data.listMarker !== "boolean") {
-                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/listMarker", schemaPath: "#/properties/listMarker/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                                                                                                if (typeof data.hangingList !== "boolean") {
+                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/hangingList", schemaPath: "#/properties/hangingList/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                                                                                                   return false;
                                                                                                                 }
                                                                                                                 var valid38 = _errs249 === errors;
@@ -6012,99 +6029,39 @@
                                                                                                                 var valid38 = true;
                                                                                                               }
                                                                                                               if (valid38) {
-                                                                                                                if (data.listText !== void 0) {
+                                                                                                                if (data.listMarker !== void 0) {
                                                                                                                   const _errs251 = errors;
-                                                                                                                  if (!validate46(data.listText, { instancePath: instancePath + "/listText", parentData: data, parentDataProperty: "listText", rootData, dynamicAnchors })) {
-                                                                                                                    vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-                                                                                                                    errors = vErrors.length;
+                                                                                                                  if (typeof data.listMarker !== "boolean") {
+                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/listMarker", schemaPath: "#/properties/listMarker/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                                                                                                    return false;
                                                                                                                   }
                                                                                                                   var valid38 = _errs251 === errors;
                                                                                                                 } else {
                                                                                                                   var valid38 = true;
                                                                                                                 }
                                                                                                                 if (valid38) {
-                                                                                                                  if (data.imageRef !== void 0) {
-                                                                                                                    let data86 = data.imageRef;
-                                                                                                                    const _errs252 = errors;
-                                                                                                                    if (errors === _errs252) {
-                                                                                                                      if (typeof data86 === "string") {
-                                                                                                                        if (func1(data86) < 1) {
-                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                                                                                                                          return false;
-                                                                                                                        }
-                                                                                                                      } else {
-                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                                        return false;
-                                                                                                                      }
+                                                                                                                  if (data.listText !== void 0) {
+                                                                                                                    const _errs253 = errors;
+                                                                                                                    if (!validate46(data.listText, { instancePath: instancePath + "/listText", parentData: data, parentDataProperty: "listText", rootData, dynamicAnchors })) {
+                                                                                                                      vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+                                                                                                                      errors = vErrors.length;
                                                                                                                     }
-                                                                                                                    var valid38 = _errs252 === errors;
+                                                                                                                    var valid38 = _errs253 === errors;
                                                                                                                   } else {
                                                                                                                     var valid38 = true;
                                                                                                                   }
                                                                                                                   if (valid38) {
-                                                                                                                    if (data.vectorPaths !== void 0) {
-                                                                                                                      let data87 = data.vectorPaths;
+                                                                                                                    if (data.imageRef !== void 0) {
+                                                                                                                      let data87 = data.imageRef;
                                                                                                                       const _errs254 = errors;
                                                                                                                       if (errors === _errs254) {
-                                                                                                                        if (Array.isArray(data87)) {
-                                                                                                                          var valid70 = true;
-                                                                                                                          const len7 = data87.length;
-                                                                                                                          for (let i7 = 0; i7 < len7; i7++) {
-                                                                                                                            let data88 = data87[i7];
-                                                                                                                            const _errs256 = errors;
-                                                                                                                            if (errors === _errs256) {
-                                                                                                                              if (data88 && typeof data88 == "object" && !Array.isArray(data88)) {
-                                                                                                                                let missing42;
-                                                                                                                                if (data88.windingRule === void 0 && (missing42 = "windingRule") || data88.data === void 0 && (missing42 = "data")) {
-                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7, schemaPath: "#/properties/vectorPaths/items/required", keyword: "required", params: { missingProperty: missing42 }, message: "must have required property '" + missing42 + "'" }];
-                                                                                                                                  return false;
-                                                                                                                                } else {
-                                                                                                                                  const _errs258 = errors;
-                                                                                                                                  for (const key8 in data88) {
-                                                                                                                                    if (!(key8 === "windingRule" || key8 === "data")) {
-                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7, schemaPath: "#/properties/vectorPaths/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties" }];
-                                                                                                                                      return false;
-                                                                                                                                      break;
-                                                                                                                                    }
-                                                                                                                                  }
-                                                                                                                                  if (_errs258 === errors) {
-                                                                                                                                    if (data88.windingRule !== void 0) {
-                                                                                                                                      let data89 = data88.windingRule;
-                                                                                                                                      const _errs259 = errors;
-                                                                                                                                      if (!(data89 === "NONZERO" || data89 === "EVENODD" || data89 === "NONE")) {
-                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7 + "/windingRule", schemaPath: "#/properties/vectorPaths/items/properties/windingRule/enum", keyword: "enum", params: { allowedValues: schema38.properties.vectorPaths.items.properties.windingRule.enum }, message: "must be equal to one of the allowed values" }];
-                                                                                                                                        return false;
-                                                                                                                                      }
-                                                                                                                                      var valid71 = _errs259 === errors;
-                                                                                                                                    } else {
-                                                                                                                                      var valid71 = true;
-                                                                                                                                    }
-                                                                                                                                    if (valid71) {
-                                                                                                                                      if (data88.data !== void 0) {
-                                                                                                                                        const _errs260 = errors;
-                                                                                                                                        if (typeof data88.data !== "string") {
-                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7 + "/data", schemaPath: "#/properties/vectorPaths/items/properties/data/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                                                          return false;
-                                                                                                                                        }
-                                                                                                                                        var valid71 = _errs260 === errors;
-                                                                                                                                      } else {
-                                                                                                                                        var valid71 = true;
-                                                                                                                                      }
-                                                                                                                                    }
-                                                                                                                                  }
-                                                                                                                                }
-                                                                                                                              } else {
-                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7, schemaPath: "#/properties/vectorPaths/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                                                                                                return false;
-                                                                                                                              }
-                                                                                                                            }
-                                                                                                                            var valid70 = _errs256 === errors;
-                                                                                                                            if (!valid70) {
-                                                                                                                              break;
-                                                                                                                            }
+                                                                                                                        if (typeof data87 === "string") {
+                                                                                                                          if (func1(data87) < 1) {
+                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                            return false;
                                                                                                                           }
                                                                                                                         } else {
-                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/vectorPaths", schemaPath: "#/properties/vectorPaths/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                           return false;
                                                                                                                         }
                                                                                                                       }
@@ -6113,70 +6070,117 @@
                                                                                                                       var valid38 = true;
                                                                                                                     }
                                                                                                                     if (valid38) {
-                                                                                                                      if (data.layoutMode !== void 0) {
-                                                                                                                        let data91 = data.layoutMode;
-                                                                                                                        const _errs262 = errors;
-                                                                                                                        if (!(data91 === "NONE" || data91 === "HORIZONTAL" || data91 === "VERTICAL" || data91 === "GRID")) {
-                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/layoutMode", schemaPath: "#/properties/layoutMode/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutMode.enum }, message: "must be equal to one of the allowed values" }];
-                                                                                                                          return false;
+                                                                                                                      if (data.vectorPaths !== void 0) {
+                                                                                                                        let data88 = data.vectorPaths;
+                                                                                                                        const _errs256 = errors;
+                                                                                                                        if (errors === _errs256) {
+                                                                                                                          if (Array.isArray(data88)) {
+                                                                                                                            var valid70 = true;
+                                                                                                                            const len7 = data88.length;
+                                                                                                                            for (let i7 = 0; i7 < len7; i7++) {
+                                                                                                                              let data89 = data88[i7];
+                                                                                                                              const _errs258 = errors;
+                                                                                                                              if (errors === _errs258) {
+                                                                                                                                if (data89 && typeof data89 == "object" && !Array.isArray(data89)) {
+                                                                                                                                  let missing43;
+                                                                                                                                  if (data89.windingRule === void 0 && (missing43 = "windingRule") || data89.data === void 0 && (missing43 = "data")) {
+                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7, schemaPath: "#/properties/vectorPaths/items/required", keyword: "required", params: { missingProperty: missing43 }, message: "must have required property '" + missing43 + "'" }];
+                                                                                                                                    return false;
+                                                                                                                                  } else {
+                                                                                                                                    const _errs260 = errors;
+                                                                                                                                    for (const key8 in data89) {
+                                                                                                                                      if (!(key8 === "windingRule" || key8 === "data")) {
+                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7, schemaPath: "#/properties/vectorPaths/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties" }];
+                                                                                                                                        return false;
+                                                                                                                                        break;
+                                                                                                                                      }
+                                                                                                                                    }
+                                                                                                                                    if (_errs260 === errors) {
+                                                                                                                                      if (data89.windingRule !== void 0) {
+                                                                                                                                        let data90 = data89.windingRule;
+                                                                                                                                        const _errs261 = errors;
+                                                                                                                                        if (!(data90 === "NONZERO" || data90 === "EVENODD" || data90 === "NONE")) {
+                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7 + "/windingRule", schemaPath: "#/properties/vectorPaths/items/properties/windingRule/enum", keyword: "enum", params: { allowedValues: schema38.properties.vectorPaths.items.properties.windingRule.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                          return false;
+                                                                                                                                        }
+                                                                                                                                        var valid71 = _errs261 === errors;
+                                                                                                                                      } else {
+                                                                                                                                        var valid71 = true;
+                                                                                                                                      }
+                                                                                                                                      if (valid71) {
+                                                                                                                                        if (data89.data !== void 0) {
+                                                                                                                                          const _errs262 = errors;
+                                                                                                                                          if (typeof data89.data !== "string") {
+                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7 + "/data", schemaPath: "#/properties/vectorPaths/items/properties/data/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                            return false;
+                                                                                                                                          }
+                                                                                                                                          var valid71 = _errs262 === errors;
+                                                                                                                                        } else {
+                                                                                                                                          var valid71 = true;
+                                                                                                                                        }
+                                                                                                                                      }
+                                                                                                                                    }
+                                                                                                                                  }
+                                                                                                                                } else {
+                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7, schemaPath: "#/properties/vectorPaths/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                                                  return false;
+                                                                                                                                }
+                                                                                                                              }
+                                                                                                                              var valid70 = _errs258 === errors;
+                                                                                                                              if (!valid70) {
+                                                                                                                                break;
+                                                                                                                              }
+                                                                                                                            }
+                                                                                                                          } else {
+                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/vectorPaths", schemaPath: "#/properties/vectorPaths/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                            return false;
+                                                                                                                          }
                                                                                                                         }
-                                                                                                                        var valid38 = _errs262 === errors;
+                                                                                                                        var valid38 = _errs256 === errors;
                                                                                                                       } else {
                                                                                                                         var valid38 = true;
                                                                                                                       }
                                                                                                                       if (valid38) {
-                                                                                                                        if (data.layoutWrap !== void 0) {
-                                                                                                                          let data92 = data.layoutWrap;
-                                                                                                                          const _errs263 = errors;
-                                                                                                                          if (!(data92 === "NO_WRAP" || data92 === "WRAP")) {
-                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/layoutWrap", schemaPath: "#/properties/layoutWrap/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutWrap.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                        if (data.layoutMode !== void 0) {
+                                                                                                                          let data92 = data.layoutMode;
+                                                                                                                          const _errs264 = errors;
+                                                                                                                          if (!(data92 === "NONE" || data92 === "HORIZONTAL" || data92 === "VERTICAL" || data92 === "GRID")) {
+                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/layoutMode", schemaPath: "#/properties/layoutMode/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutMode.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                             return false;
                                                                                                                           }
-                                                                                                                          var valid38 = _errs263 === errors;
+                                                                                                                          var valid38 = _errs264 === errors;
                                                                                                                         } else {
                                                                                                                           var valid38 = true;
                                                                                                                         }
                                                                                                                         if (valid38) {
-                                                                                                                          if (data.paddingLeft !== void 0) {
-                                                                                                                            let data93 = data.paddingLeft;
-                                                                                                                            const _errs264 = errors;
-                                                                                                                            if (errors === _errs264) {
-                                                                                                                              if (typeof data93 == "number") {
-                                                                                                                                if (data93 > 1e5 || isNaN(data93)) {
-                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
-                                                                                                                                  return false;
-                                                                                                                                } else {
-                                                                                                                                  if (data93 < 0 || isNaN(data93)) {
-                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                                                    return false;
-                                                                                                                                  }
-                                                                                                                                }
-                                                                                                                              } else {
-                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                                                return false;
-                                                                                                                              }
+                                                                                                                          if (data.layoutWrap !== void 0) {
+                                                                                                                            let data93 = data.layoutWrap;
+                                                                                                                            const _errs265 = errors;
+                                                                                                                            if (!(data93 === "NO_WRAP" || data93 === "WRAP")) {
+                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/layoutWrap", schemaPath: "#/properties/layoutWrap/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutWrap.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                              return false;
                                                                                                                             }
-                                                                                                                            var valid38 = _errs264 === errors;
+                                                                                                                            var valid38 = _errs265 === errors;
                                                                                                                           } else {
                                                                                                                             var valid38 = true;
                                                                                                                           }
                                                                                                                           if (valid38) {
-                                                                                                                            if (data.paddingRight !== void 0) {
-                                                                                                                              let data94 = data.paddingRight;
+                                                                                                                            if (data.paddingLeft !== void 0) {
+                                                                                                                              let data94 = data.paddingLeft;
                                                                                                                               const _errs266 = errors;
                                                                                                                               if (errors === _errs266) {
                                                                                                                                 if (typeof data94 == "number") {
                                                                                                                                   if (data94 > 1e5 || isNaN(data94)) {
-                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                     return false;
                                                                                                                                   } else {
                                                                                                                                     if (data94 < 0 || isNaN(data94)) {
-                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                       return false;
                                                                                                                                     }
                                                                                                                                   }
                                                                                                                                 } else {
-                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                   return false;
                                                                                                                                 }
                                                                                                                               }
@@ -6185,22 +6189,22 @@
                                                                                                                               var valid38 = true;
                                                                                                                             }
                                                                                                                             if (valid38) {
-                                                                                                                              if (data.paddingTop !== void 0) {
-                                                                                                                                let data95 = data.paddingTop;
+                                                                                                                              if (data.paddingRight !== void 0) {
+                                                                                                                                let data95 = data.paddingRight;
                                                                                                                                 const _errs268 = errors;
                                                                                                                                 if (errors === _errs268) {
                                                                                                                                   if (typeof data95 == "number") {
                                                                                                                                     if (data95 > 1e5 || isNaN(data95)) {
-                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                       return false;
                                                                                                                                     } else {
                                                                                                                                       if (data95 < 0 || isNaN(data95)) {
-                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                         return false;
                                                                                                                                       }
                                                                                                                                     }
                                                                                                                                   } else {
-                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                     return false;
                                                                                                                                   }
                                                                                                                                 }
@@ -6209,22 +6213,22 @@
                                                                                                                                 var valid38 = true;
                                                                                                                               }
                                                                                                                               if (valid38) {
-                                                                                                                                if (data.paddingBottom !== void 0) {
-                                                                                                                                  let data96 = data.paddingBottom;
+                                                                                                                                if (data.paddingTop !== void 0) {
+                                                                                                                                  let data96 = data.paddingTop;
                                                                                                                                   const _errs270 = errors;
                                                                                                                                   if (errors === _errs270) {
                                                                                                                                     if (typeof data96 == "number") {
                                                                                                                                       if (data96 > 1e5 || isNaN(data96)) {
-                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                         return false;
                                                                                                                                       } else {
                                                                                                                                         if (data96 < 0 || isNaN(data96)) {
-                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                           return false;
                                                                                                                                         }
                                                                                                                                       }
                                                                                                                                     } else {
-                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                       return false;
                                                                                                                                     }
                                                                                                                                   }
@@ -6233,22 +6237,22 @@
                                                                                                                                   var valid38 = true;
                                                                                                                                 }
                                                                                                                                 if (valid38) {
-                                                                                                                                  if (data.itemSpacing !== void 0) {
-                                                                                                                                    let data97 = data.itemSpacing;
+                                                                                                                                  if (data.paddingBottom !== void 0) {
+                                                                                                                                    let data97 = data.paddingBottom;
                                                                                                                                     const _errs272 = errors;
                                                                                                                                     if (errors === _errs272) {
                                                                                                                                       if (typeof data97 == "number") {
                                                                                                                                         if (data97 > 1e5 || isNaN(data97)) {
-                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                           return false;
                                                                                                                                         } else {
-                                                                                                                                          if (data97 < -1e5 || isNaN(data97)) {
-                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: -1e5 }, message: "must be >= -100000" }];
+                                                                                                                                          if (data97 < 0 || isNaN(data97)) {
+                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                             return false;
                                                                                                                                           }
                                                                                                                                         }
                                                                                                                                       } else {
-                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                         return false;
                                                                                                                                       }
                                                                                                                                     }
@@ -6257,22 +6261,22 @@
                                                                                                                                     var valid38 = true;
                                                                                                                                   }
                                                                                                                                   if (valid38) {
-                                                                                                                                    if (data.counterAxisSpacing !== void 0) {
-                                                                                                                                      let data98 = data.counterAxisSpacing;
+                                                                                                                                    if (data.itemSpacing !== void 0) {
+                                                                                                                                      let data98 = data.itemSpacing;
                                                                                                                                       const _errs274 = errors;
                                                                                                                                       if (errors === _errs274) {
                                                                                                                                         if (typeof data98 == "number") {
                                                                                                                                           if (data98 > 1e5 || isNaN(data98)) {
-                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                             return false;
                                                                                                                                           } else {
-                                                                                                                                            if (data98 < 0 || isNaN(data98)) {
-                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                            if (data98 < -1e5 || isNaN(data98)) {
+                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: -1e5 }, message: "must be >= -100000" }];
                                                                                                                                               return false;
                                                                                                                                             }
                                                                                                                                           }
                                                                                                                                         } else {
-                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                           return false;
                                                                                                                                         }
                                                                                                                                       }
@@ -6281,22 +6285,34 @@
                                                                                                                                       var valid38 = true;
                                                                                                                                     }
                                                                                                                                     if (valid38) {
-                                                                                                                                      if (data.itemReverseZIndex !== void 0) {
+                                                                                                                                      if (data.counterAxisSpacing !== void 0) {
+                                                                                                                                        let data99 = data.counterAxisSpacing;
                                                                                                                                         const _errs276 = errors;
-                                                                                                                                        if (typeof data.itemReverseZIndex !== "boolean") {
-                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/itemReverseZIndex", schemaPath: "#/properties/itemReverseZIndex/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
-                                                                                                                                          return false;
+                                                                                                                                        if (errors === _errs276) {
+                                                                                                                                          if (typeof data99 == "number") {
+                                                                                                                                            if (data99 > 1e5 || isNaN(data99)) {
+                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                              return false;
+                                                                                                                                            } else {
+                                                                                                                                              if (data99 < 0 || isNaN(data99)) {
+                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                return false;
+                                                                                                                                              }
+                                                                                                                                            }
+                                                                                                                                          } else {
+                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                            return false;
+                                                                                                                                          }
                                                                                                                                         }
                                                                                                                                         var valid38 = _errs276 === errors;
                                                                                                                                       } else {
                                                                                                                                         var valid38 = true;
                                                                                                                                       }
                                                                                                                                       if (valid38) {
-                                                                                                                                        if (data.primaryAxisAlignItems !== void 0) {
-                                                                                                                                          let data100 = data.primaryAxisAlignItems;
+                                                                                                                                        if (data.itemReverseZIndex !== void 0) {
                                                                                                                                           const _errs278 = errors;
-                                                                                                                                          if (!(data100 === "MIN" || data100 === "CENTER" || data100 === "MAX" || data100 === "SPACE_BETWEEN")) {
-                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/primaryAxisAlignItems", schemaPath: "#/properties/primaryAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.primaryAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                          if (typeof data.itemReverseZIndex !== "boolean") {
+                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/itemReverseZIndex", schemaPath: "#/properties/itemReverseZIndex/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                                                                                                                             return false;
                                                                                                                                           }
                                                                                                                                           var valid38 = _errs278 === errors;
@@ -6304,94 +6320,82 @@
                                                                                                                                           var valid38 = true;
                                                                                                                                         }
                                                                                                                                         if (valid38) {
-                                                                                                                                          if (data.counterAxisAlignItems !== void 0) {
-                                                                                                                                            let data101 = data.counterAxisAlignItems;
-                                                                                                                                            const _errs279 = errors;
-                                                                                                                                            if (!(data101 === "MIN" || data101 === "CENTER" || data101 === "MAX" || data101 === "BASELINE")) {
-                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/counterAxisAlignItems", schemaPath: "#/properties/counterAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.counterAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                          if (data.primaryAxisAlignItems !== void 0) {
+                                                                                                                                            let data101 = data.primaryAxisAlignItems;
+                                                                                                                                            const _errs280 = errors;
+                                                                                                                                            if (!(data101 === "MIN" || data101 === "CENTER" || data101 === "MAX" || data101 === "SPACE_BETWEEN")) {
+                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/primaryAxisAlignItems", schemaPath: "#/properties/primaryAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.primaryAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                               return false;
                                                                                                                                             }
-                                                                                                                                            var valid38 = _errs279 === errors;
+                                                                                                                                            var valid38 = _errs280 === errors;
                                                                                                                                           } else {
                                                                                                                                             var valid38 = true;
                                                                                                                                           }
                                                                                                                                           if (valid38) {
-                                                                                                                                            if (data.layoutSizingHorizontal !== void 0) {
-                                                                                                                                              let data102 = data.layoutSizingHorizontal;
-                                                                                                                                              const _errs280 = errors;
-                                                                                                                                              if (!(data102 === "FIXED" || data102 === "HUG" || data102 === "FILL")) {
-                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/layoutSizingHorizontal", schemaPath: "#/properties/layoutSizingHorizontal/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingHorizontal.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                            if (data.counterAxisAlignItems !== void 0) {
+                                                                                                                                              let data102 = data.counterAxisAlignItems;
+                                                                                                                                              const _errs281 = errors;
+                                                                                                                                              if (!(data102 === "MIN" || data102 === "CENTER" || data102 === "MAX" || data102 === "BASELINE")) {
+                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/counterAxisAlignItems", schemaPath: "#/properties/counterAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.counterAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                                 return false;
                                                                                                                                               }
-                                                                                                                                              var valid38 = _errs280 === errors;
+                                                                                                                                              var valid38 = _errs281 === errors;
                                                                                                                                             } else {
                                                                                                                                               var valid38 = true;
                                                                                                                                             }
                                                                                                                                             if (valid38) {
-                                                                                                                                              if (data.layoutSizingVertical !== void 0) {
-                                                                                                                                                let data103 = data.layoutSizingVertical;
-                                                                                                                                                const _errs281 = errors;
+                                                                                                                                              if (data.layoutSizingHorizontal !== void 0) {
+                                                                                                                                                let data103 = data.layoutSizingHorizontal;
+                                                                                                                                                const _errs282 = errors;
                                                                                                                                                 if (!(data103 === "FIXED" || data103 === "HUG" || data103 === "FILL")) {
-                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/layoutSizingVertical", schemaPath: "#/properties/layoutSizingVertical/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingVertical.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/layoutSizingHorizontal", schemaPath: "#/properties/layoutSizingHorizontal/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingHorizontal.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                                   return false;
                                                                                                                                                 }
-                                                                                                                                                var valid38 = _errs281 === errors;
+                                                                                                                                                var valid38 = _errs282 === errors;
                                                                                                                                               } else {
                                                                                                                                                 var valid38 = true;
                                                                                                                                               }
                                                                                                                                               if (valid38) {
-                                                                                                                                                if (data.layoutPositioning !== void 0) {
-                                                                                                                                                  let data104 = data.layoutPositioning;
-                                                                                                                                                  const _errs282 = errors;
-                                                                                                                                                  if (!(data104 === "AUTO" || data104 === "ABSOLUTE")) {
-                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/layoutPositioning", schemaPath: "#/properties/layoutPositioning/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutPositioning.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                if (data.layoutSizingVertical !== void 0) {
+                                                                                                                                                  let data104 = data.layoutSizingVertical;
+                                                                                                                                                  const _errs283 = errors;
+                                                                                                                                                  if (!(data104 === "FIXED" || data104 === "HUG" || data104 === "FILL")) {
+                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/layoutSizingVertical", schemaPath: "#/properties/layoutSizingVertical/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingVertical.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                                     return false;
                                                                                                                                                   }
-                                                                                                                                                  var valid38 = _errs282 === errors;
+                                                                                                                                                  var valid38 = _errs283 === errors;
                                                                                                                                                 } else {
                                                                                                                                                   var valid38 = true;
                                                                                                                                                 }
                                                                                                                                                 if (valid38) {
-                                                                                                                                                  if (data.minWidth !== void 0) {
-                                                                                                                                                    let data105 = data.minWidth;
-                                                                                                                                                    const _errs283 = errors;
-                                                                                                                                                    if (errors === _errs283) {
-                                                                                                                                                      if (typeof data105 == "number") {
-                                                                                                                                                        if (data105 > 1e5 || isNaN(data105)) {
-                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/minWidth", schemaPath: "#/properties/minWidth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
-                                                                                                                                                          return false;
-                                                                                                                                                        } else {
-                                                                                                                                                          if (data105 < 0 || isNaN(data105)) {
-                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/minWidth", schemaPath: "#/properties/minWidth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                                                                            return false;
-                                                                                                                                                          }
-                                                                                                                                                        }
-                                                                                                                                                      } else {
-                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/minWidth", schemaPath: "#/properties/minWidth/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                                                                        return false;
-                                                                                                                                                      }
+                                                                                                                                                  if (data.layoutPositioning !== void 0) {
+                                                                                                                                                    let data105 = data.layoutPositioning;
+                                                                                                                                                    const _errs284 = errors;
+                                                                                                                                                    if (!(data105 === "AUTO" || data105 === "ABSOLUTE")) {
+                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/layoutPositioning", schemaPath: "#/properties/layoutPositioning/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutPositioning.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                      return false;
                                                                                                                                                     }
-                                                                                                                                                    var valid38 = _errs283 === errors;
+                                                                                                                                                    var valid38 = _errs284 === errors;
                                                                                                                                                   } else {
                                                                                                                                                     var valid38 = true;
                                                                                                                                                   }
                                                                                                                                                   if (valid38) {
-                                                                                                                                                    if (data.maxWidth !== void 0) {
-                                                                                                                                                      let data106 = data.maxWidth;
+                                                                                                                                                    if (data.minWidth !== void 0) {
+                                                                                                                                                      let data106 = data.minWidth;
                                                                                                                                                       const _errs285 = errors;
                                                                                                                                                       if (errors === _errs285) {
                                                                                                                                                         if (typeof data106 == "number") {
                                                                                                                                                           if (data106 > 1e5 || isNaN(data106)) {
-                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/maxWidth", schemaPath: "#/properties/maxWidth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/minWidth", schemaPath: "#/properties/minWidth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                                             return false;
                                                                                                                                                           } else {
                                                                                                                                                             if (data106 < 0 || isNaN(data106)) {
-                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/maxWidth", schemaPath: "#/properties/maxWidth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/minWidth", schemaPath: "#/properties/minWidth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                               return false;
                                                                                                                                                             }
                                                                                                                                                           }
                                                                                                                                                         } else {
-                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/maxWidth", schemaPath: "#/properties/maxWidth/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/minWidth", schemaPath: "#/properties/minWidth/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                                           return false;
                                                                                                                                                         }
                                                                                                                                                       }
@@ -6400,22 +6404,22 @@
                                                                                                                                                       var valid38 = true;
                                                                                                                                                     }
                                                                                                                                                     if (valid38) {
-                                                                                                                                                      if (data.minHeight !== void 0) {
-                                                                                                                                                        let data107 = data.minHeight;
+                                                                                                                                                      if (data.maxWidth !== void 0) {
+                                                                                                                                                        let data107 = data.maxWidth;
                                                                                                                                                         const _errs287 = errors;
                                                                                                                                                         if (errors === _errs287) {
                                                                                                                                                           if (typeof data107 == "number") {
                                                                                                                                                             if (data107 > 1e5 || isNaN(data107)) {
-                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/minHeight", schemaPath: "#/properties/minHeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/maxWidth", schemaPath: "#/properties/maxWidth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                                               return false;
                                                                                                                                                             } else {
                                                                                                                                                               if (data107 < 0 || isNaN(data107)) {
-                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/minHeight", schemaPath: "#/properties/minHeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/maxWidth", schemaPath: "#/properties/maxWidth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                                 return false;
                                                                                                                                                               }
                                                                                                                                                             }
                                                                                                                                                           } else {
-                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/minHeight", schemaPath: "#/properties/minHeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/maxWidth", schemaPath: "#/properties/maxWidth/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                                             return false;
                                                                                                                                                           }
                                                                                                                                                         }
@@ -6424,22 +6428,22 @@
                                                                                                                                                         var valid38 = true;
                                                                                                                                                       }
                                                                                                                                                       if (valid38) {
-                                                                                                                                                        if (data.maxHeight !== void 0) {
-                                                                                                                                                          let data108 = data.maxHeight;
+                                                                                                                                                        if (data.minHeight !== void 0) {
+                                                                                                                                                          let data108 = data.minHeight;
                                                                                                                                                           const _errs289 = errors;
                                                                                                                                                           if (errors === _errs289) {
                                                                                                                                                             if (typeof data108 == "number") {
                                                                                                                                                               if (data108 > 1e5 || isNaN(data108)) {
-                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/maxHeight", schemaPath: "#/properties/maxHeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/minHeight", schemaPath: "#/properties/minHeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                                                 return false;
                                                                                                                                                               } else {
                                                                                                                                                                 if (data108 < 0 || isNaN(data108)) {
-                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/maxHeight", schemaPath: "#/properties/maxHeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/minHeight", schemaPath: "#/properties/minHeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                                   return false;
                                                                                                                                                                 }
                                                                                                                                                               }
                                                                                                                                                             } else {
-                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/maxHeight", schemaPath: "#/properties/maxHeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/minHeight", schemaPath: "#/properties/minHeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                                               return false;
                                                                                                                                                             }
                                                                                                                                                           }
@@ -6448,24 +6452,23 @@
                                                                                                                                                           var valid38 = true;
                                                                                                                                                         }
                                                                                                                                                         if (valid38) {
-                                                                                                                                                          if (data.gridRowCount !== void 0) {
-                                                                                                                                                            let data109 = data.gridRowCount;
+                                                                                                                                                          if (data.maxHeight !== void 0) {
+                                                                                                                                                            let data109 = data.maxHeight;
                                                                                                                                                             const _errs291 = errors;
-                                                                                                                                                            if (!(typeof data109 == "number" && (!(data109 % 1) && !isNaN(data109)))) {
-                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridRowCount", schemaPath: "#/properties/gridRowCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
-                                                                                                                                                              return false;
-                                                                                                                                                            }
                                                                                                                                                             if (errors === _errs291) {
                                                                                                                                                               if (typeof data109 == "number") {
-                                                                                                                                                                if (data109 > 1e3 || isNaN(data109)) {
-                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridRowCount", schemaPath: "#/properties/gridRowCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
+                                                                                                                                                                if (data109 > 1e5 || isNaN(data109)) {
+                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/maxHeight", schemaPath: "#/properties/maxHeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                                                   return false;
                                                                                                                                                                 } else {
-                                                                                                                                                                  if (data109 < 1 || isNaN(data109)) {
-                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridRowCount", schemaPath: "#/properties/gridRowCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                                                                                                                                                                  if (data109 < 0 || isNaN(data109)) {
+                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/maxHeight", schemaPath: "#/properties/maxHeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                                     return false;
                                                                                                                                                                   }
                                                                                                                                                                 }
+                                                                                                                                                              } else {
+                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/maxHeight", schemaPath: "#/properties/maxHeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                                                return false;
                                                                                                                                                               }
                                                                                                                                                             }
                                                                                                                                                             var valid38 = _errs291 === errors;
@@ -6473,21 +6476,21 @@
                                                                                                                                                             var valid38 = true;
                                                                                                                                                           }
                                                                                                                                                           if (valid38) {
-                                                                                                                                                            if (data.gridColumnCount !== void 0) {
-                                                                                                                                                              let data110 = data.gridColumnCount;
+                                                                                                                                                            if (data.gridRowCount !== void 0) {
+                                                                                                                                                              let data110 = data.gridRowCount;
                                                                                                                                                               const _errs293 = errors;
                                                                                                                                                               if (!(typeof data110 == "number" && (!(data110 % 1) && !isNaN(data110)))) {
-                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridColumnCount", schemaPath: "#/properties/gridColumnCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridRowCount", schemaPath: "#/properties/gridRowCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                                                                                                 return false;
                                                                                                                                                               }
                                                                                                                                                               if (errors === _errs293) {
                                                                                                                                                                 if (typeof data110 == "number") {
                                                                                                                                                                   if (data110 > 1e3 || isNaN(data110)) {
-                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridColumnCount", schemaPath: "#/properties/gridColumnCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
+                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridRowCount", schemaPath: "#/properties/gridRowCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
                                                                                                                                                                     return false;
                                                                                                                                                                   } else {
                                                                                                                                                                     if (data110 < 1 || isNaN(data110)) {
-                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridColumnCount", schemaPath: "#/properties/gridColumnCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridRowCount", schemaPath: "#/properties/gridRowCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                                                                                                                                                                       return false;
                                                                                                                                                                     }
                                                                                                                                                                   }
@@ -6498,23 +6501,24 @@
                                                                                                                                                               var valid38 = true;
                                                                                                                                                             }
                                                                                                                                                             if (valid38) {
-                                                                                                                                                              if (data.gridRowGap !== void 0) {
-                                                                                                                                                                let data111 = data.gridRowGap;
+                                                                                                                                                              if (data.gridColumnCount !== void 0) {
+                                                                                                                                                                let data111 = data.gridColumnCount;
                                                                                                                                                                 const _errs295 = errors;
+                                                                                                                                                                if (!(typeof data111 == "number" && (!(data111 % 1) && !isNaN(data111)))) {
+                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridColumnCount", schemaPath: "#/properties/gridColumnCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                                                                                  return false;
+                                                                                                                                                                }
                                                                                                                                                                 if (errors === _errs295) {
                                                                                                                                                                   if (typeof data111 == "number") {
-                                                                                                                                                                    if (data111 > 1e5 || isNaN(data111)) {
-                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridRowGap", schemaPath: "#/properties/gridRowGap/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                                                    if (data111 > 1e3 || isNaN(data111)) {
+                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridColumnCount", schemaPath: "#/properties/gridColumnCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
                                                                                                                                                                       return false;
                                                                                                                                                                     } else {
-                                                                                                                                                                      if (data111 < 0 || isNaN(data111)) {
-                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridRowGap", schemaPath: "#/properties/gridRowGap/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                      if (data111 < 1 || isNaN(data111)) {
+                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridColumnCount", schemaPath: "#/properties/gridColumnCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                                                                                                                                                                         return false;
                                                                                                                                                                       }
                                                                                                                                                                     }
-                                                                                                                                                                  } else {
-                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridRowGap", schemaPath: "#/properties/gridRowGap/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                                                                                    return false;
                                                                                                                                                                   }
                                                                                                                                                                 }
                                                                                                                                                                 var valid38 = _errs295 === errors;
@@ -6522,22 +6526,22 @@
                                                                                                                                                                 var valid38 = true;
                                                                                                                                                               }
                                                                                                                                                               if (valid38) {
-                                                                                                                                                                if (data.gridColumnGap !== void 0) {
-                                                                                                                                                                  let data112 = data.gridColumnGap;
+                                                                                                                                                                if (data.gridRowGap !== void 0) {
+                                                                                                                                                                  let data112 = data.gridRowGap;
                                                                                                                                                                   const _errs297 = errors;
                                                                                                                                                                   if (errors === _errs297) {
                                                                                                                                                                     if (typeof data112 == "number") {
                                                                                                                                                                       if (data112 > 1e5 || isNaN(data112)) {
-                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridColumnGap", schemaPath: "#/properties/gridColumnGap/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridRowGap", schemaPath: "#/properties/gridRowGap/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                                                         return false;
                                                                                                                                                                       } else {
                                                                                                                                                                         if (data112 < 0 || isNaN(data112)) {
-                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridColumnGap", schemaPath: "#/properties/gridColumnGap/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridRowGap", schemaPath: "#/properties/gridRowGap/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                                           return false;
                                                                                                                                                                         }
                                                                                                                                                                       }
                                                                                                                                                                     } else {
-                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridColumnGap", schemaPath: "#/properties/gridColumnGap/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridRowGap", schemaPath: "#/properties/gridRowGap/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                                                       return false;
                                                                                                                                                                     }
                                                                                                                                                                   }
@@ -6546,287 +6550,22 @@
                                                                                                                                                                   var valid38 = true;
                                                                                                                                                                 }
                                                                                                                                                                 if (valid38) {
-                                                                                                                                                                  if (data.gridRowSizes !== void 0) {
-                                                                                                                                                                    let data113 = data.gridRowSizes;
+                                                                                                                                                                  if (data.gridColumnGap !== void 0) {
+                                                                                                                                                                    let data113 = data.gridColumnGap;
                                                                                                                                                                     const _errs299 = errors;
                                                                                                                                                                     if (errors === _errs299) {
-                                                                                                                                                                      if (Array.isArray(data113)) {
-                                                                                                                                                                        if (data113.length > 1e3) {
-                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridRowSizes", schemaPath: "#/properties/gridRowSizes/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+                                                                                                                                                                      if (typeof data113 == "number") {
+                                                                                                                                                                        if (data113 > 1e5 || isNaN(data113)) {
+                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridColumnGap", schemaPath: "#/properties/gridColumnGap/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                                                           return false;
                                                                                                                                                                         } else {
-                                                                                                                                                                          if (data113.length < 1) {
-                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridRowSizes", schemaPath: "#/properties/gridRowSizes/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                                                                                                                                                                          if (data113 < 0 || isNaN(data113)) {
+                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridColumnGap", schemaPath: "#/properties/gridColumnGap/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                                             return false;
-                                                                                                                                                                          } else {
-                                                                                                                                                                            var valid72 = true;
-                                                                                                                                                                            const len8 = data113.length;
-                                                                                                                                                                            for (let i8 = 0; i8 < len8; i8++) {
-                                                                                                                                                                              let data114 = data113[i8];
-                                                                                                                                                                              const _errs301 = errors;
-                                                                                                                                                                              const _errs302 = errors;
-                                                                                                                                                                              const _errs304 = errors;
-                                                                                                                                                                              const _errs305 = errors;
-                                                                                                                                                                              let valid75 = true;
-                                                                                                                                                                              const _errs306 = errors;
-                                                                                                                                                                              if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
-                                                                                                                                                                                if (data114.type !== void 0) {
-                                                                                                                                                                                  if ("FIXED" !== data114.type) {
-                                                                                                                                                                                    const err55 = {};
-                                                                                                                                                                                    if (vErrors === null) {
-                                                                                                                                                                                      vErrors = [err55];
-                                                                                                                                                                                    } else {
-                                                                                                                                                                                      vErrors.push(err55);
-                                                                                                                                                                                    }
-                                                                                                                                                                                    errors++;
-                                                                                                                                                                                  }
-                                                                                                                                                                                }
-                                                                                                                                                                              }
-                                                                                                                                                                              var _valid15 = _errs306 === errors;
-                                                                                                                                                                              errors = _errs305;
-                                                                                                                                                                              if (vErrors !== null) {
-                                                                                                                                                                                if (_errs305) {
-                                                                                                                                                                                  vErrors.length = _errs305;
-                                                                                                                                                                                } else {
-                                                                                                                                                                                  vErrors = null;
-                                                                                                                                                                                }
-                                                                                                                                                                              }
-                                                                                                                                                                              if (_valid15) {
-                                                                                                                                                                                const _errs308 = errors;
-                                                                                                                                                                                if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
-                                                                                                                                                                                  let missing43;
-                                                                                                                                                                                  if (data114.value === void 0 && (missing43 = "value")) {
-                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/0/then/required", keyword: "required", params: { missingProperty: missing43 }, message: "must have required property '" + missing43 + "'" }];
-                                                                                                                                                                                    return false;
-                                                                                                                                                                                  }
-                                                                                                                                                                                }
-                                                                                                                                                                                var _valid15 = _errs308 === errors;
-                                                                                                                                                                                valid75 = _valid15;
-                                                                                                                                                                              }
-                                                                                                                                                                              if (!valid75) {
-                                                                                                                                                                                const err56 = { instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
-                                                                                                                                                                                if (vErrors === null) {
-                                                                                                                                                                                  vErrors = [err56];
-                                                                                                                                                                                } else {
-                                                                                                                                                                                  vErrors.push(err56);
-                                                                                                                                                                                }
-                                                                                                                                                                                errors++;
-                                                                                                                                                                                validate22.errors = vErrors;
-                                                                                                                                                                                return false;
-                                                                                                                                                                              }
-                                                                                                                                                                              var valid74 = _errs304 === errors;
-                                                                                                                                                                              if (valid74) {
-                                                                                                                                                                                const _errs309 = errors;
-                                                                                                                                                                                const _errs310 = errors;
-                                                                                                                                                                                let valid77 = true;
-                                                                                                                                                                                const _errs311 = errors;
-                                                                                                                                                                                if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
-                                                                                                                                                                                  if (data114.type !== void 0) {
-                                                                                                                                                                                    if ("FLEX" !== data114.type) {
-                                                                                                                                                                                      const err57 = {};
-                                                                                                                                                                                      if (vErrors === null) {
-                                                                                                                                                                                        vErrors = [err57];
-                                                                                                                                                                                      } else {
-                                                                                                                                                                                        vErrors.push(err57);
-                                                                                                                                                                                      }
-                                                                                                                                                                                      errors++;
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                }
-                                                                                                                                                                                var _valid16 = _errs311 === errors;
-                                                                                                                                                                                errors = _errs310;
-                                                                                                                                                                                if (vErrors !== null) {
-                                                                                                                                                                                  if (_errs310) {
-                                                                                                                                                                                    vErrors.length = _errs310;
-                                                                                                                                                                                  } else {
-                                                                                                                                                                                    vErrors = null;
-                                                                                                                                                                                  }
-                                                                                                                                                                                }
-                                                                                                                                                                                if (_valid16) {
-                                                                                                                                                                                  const _errs313 = errors;
-                                                                                                                                                                                  if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
-                                                                                                                                                                                    if (data114.value !== void 0) {
-                                                                                                                                                                                      let data117 = data114.value;
-                                                                                                                                                                                      if (typeof data117 == "number") {
-                                                                                                                                                                                        if (data117 <= 0 || isNaN(data117)) {
-                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/allOf/1/then/properties/value/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
-                                                                                                                                                                                          return false;
-                                                                                                                                                                                        }
-                                                                                                                                                                                      }
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                  var _valid16 = _errs313 === errors;
-                                                                                                                                                                                  valid77 = _valid16;
-                                                                                                                                                                                  if (valid77) {
-                                                                                                                                                                                    var props7 = {};
-                                                                                                                                                                                    props7.value = true;
-                                                                                                                                                                                    props7.type = true;
-                                                                                                                                                                                  }
-                                                                                                                                                                                }
-                                                                                                                                                                                if (!valid77) {
-                                                                                                                                                                                  const err58 = { instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
-                                                                                                                                                                                  if (vErrors === null) {
-                                                                                                                                                                                    vErrors = [err58];
-                                                                                                                                                                                  } else {
-                                                                                                                                                                                    vErrors.push(err58);
-                                                                                                                                                                                  }
-                                                                                                                                                                                  errors++;
-                                                                                                                                                                                  validate22.errors = vErrors;
-                                                                                                                                                                                  return false;
-                                                                                                                                                                                }
-                                                                                                                                                                                var valid74 = _errs309 === errors;
-                                                                                                                                                                                if (valid74) {
-                                                                                                                                                                                  if (props7 !== true) {
-                                                                                                                                                                                    props7 = props7 || {};
-                                                                                                                                                                                    props7.type = true;
-                                                                                                                                                                                  }
-                                                                                                                                                                                  const _errs315 = errors;
-                                                                                                                                                                                  const _errs316 = errors;
-                                                                                                                                                                                  let valid80 = true;
-                                                                                                                                                                                  const _errs317 = errors;
-                                                                                                                                                                                  if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
-                                                                                                                                                                                    if (data114.type !== void 0) {
-                                                                                                                                                                                      if ("HUG" !== data114.type) {
-                                                                                                                                                                                        const err59 = {};
-                                                                                                                                                                                        if (vErrors === null) {
-                                                                                                                                                                                          vErrors = [err59];
-                                                                                                                                                                                        } else {
-                                                                                                                                                                                          vErrors.push(err59);
-                                                                                                                                                                                        }
-                                                                                                                                                                                        errors++;
-                                                                                                                                                                                      }
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                  var _valid17 = _errs317 === errors;
-                                                                                                                                                                                  errors = _errs316;
-                                                                                                                                                                                  if (vErrors !== null) {
-                                                                                                                                                                                    if (_errs316) {
-                                                                                                                                                                                      vErrors.length = _errs316;
-                                                                                                                                                                                    } else {
-                                                                                                                                                                                      vErrors = null;
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                  if (_valid17) {
-                                                                                                                                                                                    const _errs319 = errors;
-                                                                                                                                                                                    const _errs320 = errors;
-                                                                                                                                                                                    const _errs321 = errors;
-                                                                                                                                                                                    if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
-                                                                                                                                                                                      let missing44;
-                                                                                                                                                                                      if (data114.value === void 0 && (missing44 = "value")) {
-                                                                                                                                                                                        const err60 = {};
-                                                                                                                                                                                        if (vErrors === null) {
-                                                                                                                                                                                          vErrors = [err60];
-                                                                                                                                                                                        } else {
-                                                                                                                                                                                          vErrors.push(err60);
-                                                                                                                                                                                        }
-                                                                                                                                                                                        errors++;
-                                                                                                                                                                                      }
-                                                                                                                                                                                    }
-                                                                                                                                                                                    var valid82 = _errs321 === errors;
-                                                                                                                                                                                    if (valid82) {
-                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/2/then/not", keyword: "not", params: {}, message: "must NOT be valid" }];
-                                                                                                                                                                                      return false;
-                                                                                                                                                                                    } else {
-                                                                                                                                                                                      errors = _errs320;
-                                                                                                                                                                                      if (vErrors !== null) {
-                                                                                                                                                                                        if (_errs320) {
-                                                                                                                                                                                          vErrors.length = _errs320;
-                                                                                                                                                                                        } else {
-                                                                                                                                                                                          vErrors = null;
-                                                                                                                                                                                        }
-                                                                                                                                                                                      }
-                                                                                                                                                                                    }
-                                                                                                                                                                                    var _valid17 = _errs319 === errors;
-                                                                                                                                                                                    valid80 = _valid17;
-                                                                                                                                                                                  }
-                                                                                                                                                                                  if (!valid80) {
-                                                                                                                                                                                    const err61 = { instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
-                                                                                                                                                                                    if (vErrors === null) {
-                                                                                                                                                                                      vErrors = [err61];
-                                                                                                                                                                                    } else {
-                                                                                                                                                                                      vErrors.push(err61);
-                                                                                                                                                                                    }
-                                                                                                                                                                                    errors++;
-                                                                                                                                                                                    validate22.errors = vErrors;
-                                                                                                                                                                                    return false;
-                                                                                                                                                                                  }
-                                                                                                                                                                                  var valid74 = _errs315 === errors;
-                                                                                                                                                                                  if (valid74) {
-                                                                                                                                                                                    if (props7 !== true) {
-                                                                                                                                                                                      props7 = props7 || {};
-                                                                                                                                                                                      props7.type = true;
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                }
-                                                                                                                                                                              }
-                                                                                                                                                                              if (errors === _errs302) {
-                                                                                                                                                                                if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
-                                                                                                                                                                                  let missing45;
-                                                                                                                                                                                  if (data114.type === void 0 && (missing45 = "type")) {
-                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/required", keyword: "required", params: { missingProperty: missing45 }, message: "must have required property '" + missing45 + "'" }];
-                                                                                                                                                                                    return false;
-                                                                                                                                                                                  } else {
-                                                                                                                                                                                    const _errs322 = errors;
-                                                                                                                                                                                    for (const key9 in data114) {
-                                                                                                                                                                                      if (!(key9 === "type" || key9 === "value")) {
-                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties" }];
-                                                                                                                                                                                        return false;
-                                                                                                                                                                                        break;
-                                                                                                                                                                                      }
-                                                                                                                                                                                    }
-                                                                                                                                                                                    if (_errs322 === errors) {
-                                                                                                                                                                                      if (data114.type !== void 0) {
-                                                                                                                                                                                        let data119 = data114.type;
-                                                                                                                                                                                        const _errs323 = errors;
-                                                                                                                                                                                        if (!(data119 === "FIXED" || data119 === "FLEX" || data119 === "HUG")) {
-                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/type", schemaPath: "#/$defs/gridTrackSize/properties/type/enum", keyword: "enum", params: { allowedValues: schema86.properties.type.enum }, message: "must be equal to one of the allowed values" }];
-                                                                                                                                                                                          return false;
-                                                                                                                                                                                        }
-                                                                                                                                                                                        var valid83 = _errs323 === errors;
-                                                                                                                                                                                      } else {
-                                                                                                                                                                                        var valid83 = true;
-                                                                                                                                                                                      }
-                                                                                                                                                                                      if (valid83) {
-                                                                                                                                                                                        if (data114.value !== void 0) {
-                                                                                                                                                                                          let data120 = data114.value;
-                                                                                                                                                                                          const _errs324 = errors;
-                                                                                                                                                                                          if (errors === _errs324) {
-                                                                                                                                                                                            if (typeof data120 == "number") {
-                                                                                                                                                                                              if (data120 > 1e5 || isNaN(data120)) {
-                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
-                                                                                                                                                                                                return false;
-                                                                                                                                                                                              } else {
-                                                                                                                                                                                                if (data120 < 0 || isNaN(data120)) {
-                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                                                                                                                  return false;
-                                                                                                                                                                                                }
-                                                                                                                                                                                              }
-                                                                                                                                                                                            } else {
-                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                                                                                                              return false;
-                                                                                                                                                                                            }
-                                                                                                                                                                                          }
-                                                                                                                                                                                          var valid83 = _errs324 === errors;
-                                                                                                                                                                                        } else {
-                                                                                                                                                                                          var valid83 = true;
-                                                                                                                                                                                        }
-                                                                                                                                                                                      }
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                } else {
-                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                                                                                                                                                  return false;
-                                                                                                                                                                                }
-                                                                                                                                                                              }
-                                                                                                                                                                              var valid72 = _errs301 === errors;
-                                                                                                                                                                              if (!valid72) {
-                                                                                                                                                                                break;
-                                                                                                                                                                              }
-                                                                                                                                                                            }
                                                                                                                                                                           }
                                                                                                                                                                         }
                                                                                                                                                                       } else {
-                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridRowSizes", schemaPath: "#/properties/gridRowSizes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridColumnGap", schemaPath: "#/properties/gridColumnGap/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                                                         return false;
                                                                                                                                                                       }
                                                                                                                                                                     }
@@ -6835,335 +6574,599 @@
                                                                                                                                                                     var valid38 = true;
                                                                                                                                                                   }
                                                                                                                                                                   if (valid38) {
-                                                                                                                                                                    if (data.gridColumnSizes !== void 0) {
-                                                                                                                                                                      let data121 = data.gridColumnSizes;
-                                                                                                                                                                      const _errs326 = errors;
-                                                                                                                                                                      if (errors === _errs326) {
-                                                                                                                                                                        if (Array.isArray(data121)) {
-                                                                                                                                                                          if (data121.length > 1e3) {
-                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes", schemaPath: "#/properties/gridColumnSizes/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+                                                                                                                                                                    if (data.gridRowSizes !== void 0) {
+                                                                                                                                                                      let data114 = data.gridRowSizes;
+                                                                                                                                                                      const _errs301 = errors;
+                                                                                                                                                                      if (errors === _errs301) {
+                                                                                                                                                                        if (Array.isArray(data114)) {
+                                                                                                                                                                          if (data114.length > 1e3) {
+                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridRowSizes", schemaPath: "#/properties/gridRowSizes/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
                                                                                                                                                                             return false;
                                                                                                                                                                           } else {
-                                                                                                                                                                            if (data121.length < 1) {
-                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes", schemaPath: "#/properties/gridColumnSizes/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                                                                                                                                                                            if (data114.length < 1) {
+                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridRowSizes", schemaPath: "#/properties/gridRowSizes/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
                                                                                                                                                                               return false;
                                                                                                                                                                             } else {
-                                                                                                                                                                              var valid84 = true;
-                                                                                                                                                                              const len9 = data121.length;
-                                                                                                                                                                              for (let i9 = 0; i9 < len9; i9++) {
-                                                                                                                                                                                let data122 = data121[i9];
-                                                                                                                                                                                const _errs328 = errors;
-                                                                                                                                                                                const _errs329 = errors;
-                                                                                                                                                                                const _errs331 = errors;
-                                                                                                                                                                                const _errs332 = errors;
-                                                                                                                                                                                let valid87 = true;
-                                                                                                                                                                                const _errs333 = errors;
-                                                                                                                                                                                if (data122 && typeof data122 == "object" && !Array.isArray(data122)) {
-                                                                                                                                                                                  if (data122.type !== void 0) {
-                                                                                                                                                                                    if ("FIXED" !== data122.type) {
-                                                                                                                                                                                      const err62 = {};
+                                                                                                                                                                              var valid72 = true;
+                                                                                                                                                                              const len8 = data114.length;
+                                                                                                                                                                              for (let i8 = 0; i8 < len8; i8++) {
+                                                                                                                                                                                let data115 = data114[i8];
+                                                                                                                                                                                const _errs303 = errors;
+                                                                                                                                                                                const _errs304 = errors;
+                                                                                                                                                                                const _errs306 = errors;
+                                                                                                                                                                                const _errs307 = errors;
+                                                                                                                                                                                let valid75 = true;
+                                                                                                                                                                                const _errs308 = errors;
+                                                                                                                                                                                if (data115 && typeof data115 == "object" && !Array.isArray(data115)) {
+                                                                                                                                                                                  if (data115.type !== void 0) {
+                                                                                                                                                                                    if ("FIXED" !== data115.type) {
+                                                                                                                                                                                      const err56 = {};
+                                                                                                                                                                                      if (vErrors === null) {
+                                                                                                                                                                                        vErrors = [err56];
+                                                                                                                                                                                      } else {
+                                                                                                                                                                                        vErrors.push(err56);
+                                                                                                                                                                                      }
+                                                                                                                                                                                      errors++;
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                }
+                                                                                                                                                                                var _valid15 = _errs308 === errors;
+                                                                                                                                                                                errors = _errs307;
+                                                                                                                                                                                if (vErrors !== null) {
+                                                                                                                                                                                  if (_errs307) {
+                                                                                                                                                                                    vErrors.length = _errs307;
+                                                                                                                                                                                  } else {
+                                                                                                                                                                                    vErrors = null;
+                                                                                                                                                                                  }
+                                                                                                                                                                                }
+                                                                                                                                                                                if (_valid15) {
+                                                                                                                                                                                  const _errs310 = errors;
+                                                                                                                                                                                  if (data115 && typeof data115 == "object" && !Array.isArray(data115)) {
+                                                                                                                                                                                    let missing44;
+                                                                                                                                                                                    if (data115.value === void 0 && (missing44 = "value")) {
+                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/0/then/required", keyword: "required", params: { missingProperty: missing44 }, message: "must have required property '" + missing44 + "'" }];
+                                                                                                                                                                                      return false;
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                  var _valid15 = _errs310 === errors;
+                                                                                                                                                                                  valid75 = _valid15;
+                                                                                                                                                                                }
+                                                                                                                                                                                if (!valid75) {
+                                                                                                                                                                                  const err57 = { instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                                                                                                                                                                                  if (vErrors === null) {
+                                                                                                                                                                                    vErrors = [err57];
+                                                                                                                                                                                  } else {
+                                                                                                                                                                                    vErrors.push(err57);
+                                                                                                                                                                                  }
+                                                                                                                                                                                  errors++;
+                                                                                                                                                                                  validate22.errors = vErrors;
+                                                                                                                                                                                  return false;
+                                                                                                                                                                                }
+                                                                                                                                                                                var valid74 = _errs306 === errors;
+                                                                                                                                                                                if (valid74) {
+                                                                                                                                                                                  const _errs311 = errors;
+                                                                                                                                                                                  const _errs312 = errors;
+                                                                                                                                                                                  let valid77 = true;
+                                                                                                                                                                                  const _errs313 = errors;
+                                                                                                                                                                                  if (data115 && typeof data115 == "object" && !Array.isArray(data115)) {
+                                                                                                                                                                                    if (data115.type !== void 0) {
+                                                                                                                                                                                      if ("FLEX" !== data115.type) {
+                                                                                                                                                                                        const err58 = {};
+                                                                                                                                                                                        if (vErrors === null) {
+                                                                                                                                                                                          vErrors = [err58];
+                                                                                                                                                                                        } else {
+                                                                                                                                                                                          vErrors.push(err58);
+                                                                                                                                                                                        }
+                                                                                                                                                                                        errors++;
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                  var _valid16 = _errs313 === errors;
+                                                                                                                                                                                  errors = _errs312;
+                                                                                                                                                                                  if (vErrors !== null) {
+                                                                                                                                                                                    if (_errs312) {
+                                                                                                                                                                                      vErrors.length = _errs312;
+                                                                                                                                                                                    } else {
+                                                                                                                                                                                      vErrors = null;
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                  if (_valid16) {
+                                                                                                                                                                                    const _errs315 = errors;
+                                                                                                                                                                                    if (data115 && typeof data115 == "object" && !Array.isArray(data115)) {
+                                                                                                                                                                                      if (data115.value !== void 0) {
+                                                                                                                                                                                        let data118 = data115.value;
+                                                                                                                                                                                        if (typeof data118 == "number") {
+                                                                                                                                                                                          if (data118 <= 0 || isNaN(data118)) {
+                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/allOf/1/then/properties/value/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
+                                                                                                                                                                                            return false;
+                                                                                                                                                                                          }
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                    var _valid16 = _errs315 === errors;
+                                                                                                                                                                                    valid77 = _valid16;
+                                                                                                                                                                                    if (valid77) {
+                                                                                                                                                                                      var props7 = {};
+                                                                                                                                                                                      props7.value = true;
+                                                                                                                                                                                      props7.type = true;
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                  if (!valid77) {
+                                                                                                                                                                                    const err59 = { instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                                                                                                                                                                                    if (vErrors === null) {
+                                                                                                                                                                                      vErrors = [err59];
+                                                                                                                                                                                    } else {
+                                                                                                                                                                                      vErrors.push(err59);
+                                                                                                                                                                                    }
+                                                                                                                                                                                    errors++;
+                                                                                                                                                                                    validate22.errors = vErrors;
+                                                                                                                                                                                    return false;
+                                                                                                                                                                                  }
+                                                                                                                                                                                  var valid74 = _errs311 === errors;
+                                                                                                                                                                                  if (valid74) {
+                                                                                                                                                                                    if (props7 !== true) {
+                                                                                                                                                                                      props7 = props7 || {};
+                                                                                                                                                                                      props7.type = true;
+                                                                                                                                                                                    }
+                                                                                                                                                                                    const _errs317 = errors;
+                                                                                                                                                                                    const _errs318 = errors;
+                                                                                                                                                                                    let valid80 = true;
+                                                                                                                                                                                    const _errs319 = errors;
+                                                                                                                                                                                    if (data115 && typeof data115 == "object" && !Array.isArray(data115)) {
+                                                                                                                                                                                      if (data115.type !== void 0) {
+                                                                                                                                                                                        if ("HUG" !== data115.type) {
+                                                                                                                                                                                          const err60 = {};
+                                                                                                                                                                                          if (vErrors === null) {
+                                                                                                                                                                                            vErrors = [err60];
+                                                                                                                                                                                          } else {
+                                                                                                                                                                                            vErrors.push(err60);
+                                                                                                                                                                                          }
+                                                                                                                                                                                          errors++;
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                    var _valid17 = _errs319 === errors;
+                                                                                                                                                                                    errors = _errs318;
+                                                                                                                                                                                    if (vErrors !== null) {
+                                                                                                                                                                                      if (_errs318) {
+                                                                                                                                                                                        vErrors.length = _errs318;
+                                                                                                                                                                                      } else {
+                                                                                                                                                                                        vErrors = null;
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                    if (_valid17) {
+                                                                                                                                                                                      const _errs321 = errors;
+                                                                                                                                                                                      const _errs322 = errors;
+                                                                                                                                                                                      const _errs323 = errors;
+                                                                                                                                                                                      if (data115 && typeof data115 == "object" && !Array.isArray(data115)) {
+                                                                                                                                                                                        let missing45;
+                                                                                                                                                                                        if (data115.value === void 0 && (missing45 = "value")) {
+                                                                                                                                                                                          const err61 = {};
+                                                                                                                                                                                          if (vErrors === null) {
+                                                                                                                                                                                            vErrors = [err61];
+                                                                                                                                                                                          } else {
+                                                                                                                                                                                            vErrors.push(err61);
+                                                                                                                                                                                          }
+                                                                                                                                                                                          errors++;
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                      var valid82 = _errs323 === errors;
+                                                                                                                                                                                      if (valid82) {
+                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/2/then/not", keyword: "not", params: {}, message: "must NOT be valid" }];
+                                                                                                                                                                                        return false;
+                                                                                                                                                                                      } else {
+                                                                                                                                                                                        errors = _errs322;
+                                                                                                                                                                                        if (vErrors !== null) {
+                                                                                                                                                                                          if (_errs322) {
+                                                                                                                                                                                            vErrors.length = _errs322;
+                                                                                                                                                                                          } else {
+                                                                                                                                                                                            vErrors = null;
+                                                                                                                                                                                          }
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                      var _valid17 = _errs321 === errors;
+                                                                                                                                                                                      valid80 = _valid17;
+                                                                                                                                                                                    }
+                                                                                                                                                                                    if (!valid80) {
+                                                                                                                                                                                      const err62 = { instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
                                                                                                                                                                                       if (vErrors === null) {
                                                                                                                                                                                         vErrors = [err62];
                                                                                                                                                                                       } else {
                                                                                                                                                                                         vErrors.push(err62);
                                                                                                                                                                                       }
                                                                                                                                                                                       errors++;
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                }
-                                                                                                                                                                                var _valid18 = _errs333 === errors;
-                                                                                                                                                                                errors = _errs332;
-                                                                                                                                                                                if (vErrors !== null) {
-                                                                                                                                                                                  if (_errs332) {
-                                                                                                                                                                                    vErrors.length = _errs332;
-                                                                                                                                                                                  } else {
-                                                                                                                                                                                    vErrors = null;
-                                                                                                                                                                                  }
-                                                                                                                                                                                }
-                                                                                                                                                                                if (_valid18) {
-                                                                                                                                                                                  const _errs335 = errors;
-                                                                                                                                                                                  if (data122 && typeof data122 == "object" && !Array.isArray(data122)) {
-                                                                                                                                                                                    let missing46;
-                                                                                                                                                                                    if (data122.value === void 0 && (missing46 = "value")) {
-                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/0/then/required", keyword: "required", params: { missingProperty: missing46 }, message: "must have required property '" + missing46 + "'" }];
-                                                                                                                                                                                      return false;
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                  var _valid18 = _errs335 === errors;
-                                                                                                                                                                                  valid87 = _valid18;
-                                                                                                                                                                                }
-                                                                                                                                                                                if (!valid87) {
-                                                                                                                                                                                  const err63 = { instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
-                                                                                                                                                                                  if (vErrors === null) {
-                                                                                                                                                                                    vErrors = [err63];
-                                                                                                                                                                                  } else {
-                                                                                                                                                                                    vErrors.push(err63);
-                                                                                                                                                                                  }
-                                                                                                                                                                                  errors++;
-                                                                                                                                                                                  validate22.errors = vErrors;
-                                                                                                                                                                                  return false;
-                                                                                                                                                                                }
-                                                                                                                                                                                var valid86 = _errs331 === errors;
-                                                                                                                                                                                if (valid86) {
-                                                                                                                                                                                  const _errs336 = errors;
-                                                                                                                                                                                  const _errs337 = errors;
-                                                                                                                                                                                  let valid89 = true;
-                                                                                                                                                                                  const _errs338 = errors;
-                                                                                                                                                                                  if (data122 && typeof data122 == "object" && !Array.isArray(data122)) {
-                                                                                                                                                                                    if (data122.type !== void 0) {
-                                                                                                                                                                                      if ("FLEX" !== data122.type) {
-                                                                                                                                                                                        const err64 = {};
-                                                                                                                                                                                        if (vErrors === null) {
-                                                                                                                                                                                          vErrors = [err64];
-                                                                                                                                                                                        } else {
-                                                                                                                                                                                          vErrors.push(err64);
-                                                                                                                                                                                        }
-                                                                                                                                                                                        errors++;
-                                                                                                                                                                                      }
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                  var _valid19 = _errs338 === errors;
-                                                                                                                                                                                  errors = _errs337;
-                                                                                                                                                                                  if (vErrors !== null) {
-                                                                                                                                                                                    if (_errs337) {
-                                                                                                                                                                                      vErrors.length = _errs337;
-                                                                                                                                                                                    } else {
-                                                                                                                                                                                      vErrors = null;
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                  if (_valid19) {
-                                                                                                                                                                                    const _errs340 = errors;
-                                                                                                                                                                                    if (data122 && typeof data122 == "object" && !Array.isArray(data122)) {
-                                                                                                                                                                                      if (data122.value !== void 0) {
-                                                                                                                                                                                        let data125 = data122.value;
-                                                                                                                                                                                        if (typeof data125 == "number") {
-                                                                                                                                                                                          if (data125 <= 0 || isNaN(data125)) {
-                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/allOf/1/then/properties/value/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
-                                                                                                                                                                                            return false;
-                                                                                                                                                                                          }
-                                                                                                                                                                                        }
-                                                                                                                                                                                      }
-                                                                                                                                                                                    }
-                                                                                                                                                                                    var _valid19 = _errs340 === errors;
-                                                                                                                                                                                    valid89 = _valid19;
-                                                                                                                                                                                    if (valid89) {
-                                                                                                                                                                                      var props8 = {};
-                                                                                                                                                                                      props8.value = true;
-                                                                                                                                                                                      props8.type = true;
-                                                                                                                                                                                    }
-                                                                                                                                                                                  }
-                                                                                                                                                                                  if (!valid89) {
-                                                                                                                                                                                    const err65 = { instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
-                                                                                                                                                                                    if (vErrors === null) {
-                                                                                                                                                                                      vErrors = [err65];
-                                                                                                                                                                                    } else {
-                                                                                                                                                                                      vErrors.push(err65);
-                                                                                                                                                                                    }
-                                                                                                                                                                                    errors++;
-                                                                                                                                                                                    validate22.errors = vErrors;
-                                                                                                                                                                                    return false;
-                                                                                                                                                                                  }
-                                                                                                                                                                                  var valid86 = _errs336 === errors;
-                                                                                                                                                                                  if (valid86) {
-                                                                                                                                                                                    if (props8 !== true) {
-                                                                                                                                                                                      props8 = props8 || {};
-                                                                                                                                                                                      props8.type = true;
-                                                                                                                                                                                    }
-                                                                                                                                                                                    const _errs342 = errors;
-                                                                                                                                                                                    const _errs343 = errors;
-                                                                                                                                                                                    let valid92 = true;
-                                                                                                                                                                                    const _errs344 = errors;
-                                                                                                                                                                                    if (data122 && typeof data122 == "object" && !Array.isArray(data122)) {
-                                                                                                                                                                                      if (data122.type !== void 0) {
-                                                                                                                                                                                        if ("HUG" !== data122.type) {
-                                                                                                                                                                                          const err66 = {};
-                                                                                                                                                                                          if (vErrors === null) {
-                                                                                                                                                                                            vErrors = [err66];
-                                                                                                                                                                                          } else {
-                                                                                                                                                                                            vErrors.push(err66);
-                                                                                                                                                                                          }
-                                                                                                                                                                                          errors++;
-                                                                                                                                                                                        }
-                                                                                                                                                                                      }
-                                                                                                                                                                                    }
-                                                                                                                                                                                    var _valid20 = _errs344 === errors;
-                                                                                                                                                                                    errors = _errs343;
-                                                                                                                                                                                    if (vErrors !== null) {
-                                                                                                                                                                                      if (_errs343) {
-                                                                                                                                                                                        vErrors.length = _errs343;
-                                                                                                                                                                                      } else {
-                                                                                                                                                                                        vErrors = null;
-                                                                                                                                                                                      }
-                                                                                                                                                                                    }
-                                                                                                                                                                                    if (_valid20) {
-                                                                                                                                                                                      const _errs346 = errors;
-                                                                                                                                                                                      const _errs347 = errors;
-                                                                                                                                                                                      const _errs348 = errors;
-                                                                                                                                                                                      if (data122 && typeof data122 == "object" && !Array.isArray(data122)) {
-                                                                                                                                                                                        let missing47;
-                                                                                                                                                                                        if (data122.value === void 0 && (missing47 = "value")) {
-                                                                                                                                                                                          const err67 = {};
-                                                                                                                                                                                          if (vErrors === null) {
-                                                                                                                                                                                            vErrors = [err67];
-                                                                                                                                                                                          } else {
-                                                                                                                                                                                            vErrors.push(err67);
-                                                                                                                                                                                          }
-                                                                                                                                                                                          errors++;
-                                                                                                                                                                                        }
-                                                                                                                                                                                      }
-                                                                                                                                                                                      var valid94 = _errs348 === errors;
-                                                                                                                                                                                      if (valid94) {
-                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/2/then/not", keyword: "not", params: {}, message: "must NOT be valid" }];
-                                                                                                                                                                                        return false;
-                                                                                                                                                                                      } else {
-                                                                                                                                                                                        errors = _errs347;
-                                                                                                                                                                                        if (vErrors !== null) {
-                                                                                                                                                                                          if (_errs347) {
-                                                                                                                                                                                            vErrors.length = _errs347;
-                                                                                                                                                                                          } else {
-                                                                                                                                                                                            vErrors = null;
-                                                                                                                                                                                          }
-                                                                                                                                                                                        }
-                                                                                                                                                                                      }
-                                                                                                                                                                                      var _valid20 = _errs346 === errors;
-                                                                                                                                                                                      valid92 = _valid20;
-                                                                                                                                                                                    }
-                                                                                                                                                                                    if (!valid92) {
-                                                                                                                                                                                      const err68 = { instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
-                                                                                                                                                                                      if (vErrors === null) {
-                                                                                                                                                                                        vErrors = [err68];
-                                                                                                                                                                                      } else {
-                                                                                                                                                                                        vErrors.push(err68);
-                                                                                                                                                                                      }
-                                                                                                                                                                                      errors++;
                                                                                                                                                                                       validate22.errors = vErrors;
                                                                                                                                                                                       return false;
                                                                                                                                                                                     }
-                                                                                                                                                                                    var valid86 = _errs342 === errors;
-                                                                                                                                                                                    if (valid86) {
-                                                                                                                                                                                      if (props8 !== true) {
-                                                                                                                                                                                        props8 = props8 || {};
-                                                                                                                                                                                        props8.type = true;
+                                                                                                                                                                                    var valid74 = _errs317 === errors;
+                                                                                                                                                                                    if (valid74) {
+                                                                                                                                                                                      if (props7 !== true) {
+                                                                                                                                                                                        props7 = props7 || {};
+                                                                                                                                                                                        props7.type = true;
                                                                                                                                                                                       }
                                                                                                                                                                                     }
                                                                                                                                                                                   }
                                                                                                                                                                                 }
-                                                                                                                                                                                if (errors === _errs329) {
-                                                                                                                                                                                  if (data122 && typeof data122 == "object" && !Array.isArray(data122)) {
-                                                                                                                                                                                    let missing48;
-                                                                                                                                                                                    if (data122.type === void 0 && (missing48 = "type")) {
-                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/required", keyword: "required", params: { missingProperty: missing48 }, message: "must have required property '" + missing48 + "'" }];
+                                                                                                                                                                                if (errors === _errs304) {
+                                                                                                                                                                                  if (data115 && typeof data115 == "object" && !Array.isArray(data115)) {
+                                                                                                                                                                                    let missing46;
+                                                                                                                                                                                    if (data115.type === void 0 && (missing46 = "type")) {
+                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/required", keyword: "required", params: { missingProperty: missing46 }, message: "must have required property '" + missing46 + "'" }];
                                                                                                                                                                                       return false;
                                                                                                                                                                                     } else {
-                                                                                                                                                                                      const _errs349 = errors;
-                                                                                                                                                                                      for (const key10 in data122) {
-                                                                                                                                                                                        if (!(key10 === "type" || key10 === "value")) {
-                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties" }];
+                                                                                                                                                                                      const _errs324 = errors;
+                                                                                                                                                                                      for (const key9 in data115) {
+                                                                                                                                                                                        if (!(key9 === "type" || key9 === "value")) {
+                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties" }];
                                                                                                                                                                                           return false;
                                                                                                                                                                                           break;
                                                                                                                                                                                         }
                                                                                                                                                                                       }
-                                                                                                                                                                                      if (_errs349 === errors) {
-                                                                                                                                                                                        if (data122.type !== void 0) {
-                                                                                                                                                                                          let data127 = data122.type;
-                                                                                                                                                                                          const _errs350 = errors;
-                                                                                                                                                                                          if (!(data127 === "FIXED" || data127 === "FLEX" || data127 === "HUG")) {
-                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/type", schemaPath: "#/$defs/gridTrackSize/properties/type/enum", keyword: "enum", params: { allowedValues: schema86.properties.type.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                                                      if (_errs324 === errors) {
+                                                                                                                                                                                        if (data115.type !== void 0) {
+                                                                                                                                                                                          let data120 = data115.type;
+                                                                                                                                                                                          const _errs325 = errors;
+                                                                                                                                                                                          if (!(data120 === "FIXED" || data120 === "FLEX" || data120 === "HUG")) {
+                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/type", schemaPath: "#/$defs/gridTrackSize/properties/type/enum", keyword: "enum", params: { allowedValues: schema86.properties.type.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                                                                             return false;
                                                                                                                                                                                           }
-                                                                                                                                                                                          var valid95 = _errs350 === errors;
+                                                                                                                                                                                          var valid83 = _errs325 === errors;
                                                                                                                                                                                         } else {
-                                                                                                                                                                                          var valid95 = true;
+                                                                                                                                                                                          var valid83 = true;
                                                                                                                                                                                         }
-                                                                                                                                                                                        if (valid95) {
-                                                                                                                                                                                          if (data122.value !== void 0) {
-                                                                                                                                                                                            let data128 = data122.value;
-                                                                                                                                                                                            const _errs351 = errors;
-                                                                                                                                                                                            if (errors === _errs351) {
-                                                                                                                                                                                              if (typeof data128 == "number") {
-                                                                                                                                                                                                if (data128 > 1e5 || isNaN(data128)) {
-                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                                                                        if (valid83) {
+                                                                                                                                                                                          if (data115.value !== void 0) {
+                                                                                                                                                                                            let data121 = data115.value;
+                                                                                                                                                                                            const _errs326 = errors;
+                                                                                                                                                                                            if (errors === _errs326) {
+                                                                                                                                                                                              if (typeof data121 == "number") {
+                                                                                                                                                                                                if (data121 > 1e5 || isNaN(data121)) {
+                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                                                                                   return false;
                                                                                                                                                                                                 } else {
-                                                                                                                                                                                                  if (data128 < 0 || isNaN(data128)) {
-                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                                                  if (data121 < 0 || isNaN(data121)) {
+                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                                                                     return false;
                                                                                                                                                                                                   }
                                                                                                                                                                                                 }
                                                                                                                                                                                               } else {
-                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                                                                                                 return false;
                                                                                                                                                                                               }
                                                                                                                                                                                             }
-                                                                                                                                                                                            var valid95 = _errs351 === errors;
+                                                                                                                                                                                            var valid83 = _errs326 === errors;
                                                                                                                                                                                           } else {
-                                                                                                                                                                                            var valid95 = true;
+                                                                                                                                                                                            var valid83 = true;
                                                                                                                                                                                           }
                                                                                                                                                                                         }
                                                                                                                                                                                       }
                                                                                                                                                                                     }
                                                                                                                                                                                   } else {
-                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                                                                                                                                                                     return false;
                                                                                                                                                                                   }
                                                                                                                                                                                 }
-                                                                                                                                                                                var valid84 = _errs328 === errors;
-                                                                                                                                                                                if (!valid84) {
+                                                                                                                                                                                var valid72 = _errs303 === errors;
+                                                                                                                                                                                if (!valid72) {
                                                                                                                                                                                   break;
                                                                                                                                                                                 }
                                                                                                                                                                               }
                                                                                                                                                                             }
                                                                                                                                                                           }
                                                                                                                                                                         } else {
-                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes", schemaPath: "#/properties/gridColumnSizes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridRowSizes", schemaPath: "#/properties/gridRowSizes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                                                                                                                                                                           return false;
                                                                                                                                                                         }
                                                                                                                                                                       }
-                                                                                                                                                                      var valid38 = _errs326 === errors;
+                                                                                                                                                                      var valid38 = _errs301 === errors;
                                                                                                                                                                     } else {
                                                                                                                                                                       var valid38 = true;
                                                                                                                                                                     }
                                                                                                                                                                     if (valid38) {
-                                                                                                                                                                      if (data.gridRowAnchorIndex !== void 0) {
-                                                                                                                                                                        let data129 = data.gridRowAnchorIndex;
-                                                                                                                                                                        const _errs353 = errors;
-                                                                                                                                                                        if (!(typeof data129 == "number" && (!(data129 % 1) && !isNaN(data129)))) {
-                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridRowAnchorIndex", schemaPath: "#/properties/gridRowAnchorIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
-                                                                                                                                                                          return false;
-                                                                                                                                                                        }
-                                                                                                                                                                        if (errors === _errs353) {
-                                                                                                                                                                          if (typeof data129 == "number") {
-                                                                                                                                                                            if (data129 > 999 || isNaN(data129)) {
-                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridRowAnchorIndex", schemaPath: "#/properties/gridRowAnchorIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 999 }, message: "must be <= 999" }];
+                                                                                                                                                                      if (data.gridColumnSizes !== void 0) {
+                                                                                                                                                                        let data122 = data.gridColumnSizes;
+                                                                                                                                                                        const _errs328 = errors;
+                                                                                                                                                                        if (errors === _errs328) {
+                                                                                                                                                                          if (Array.isArray(data122)) {
+                                                                                                                                                                            if (data122.length > 1e3) {
+                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes", schemaPath: "#/properties/gridColumnSizes/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
                                                                                                                                                                               return false;
                                                                                                                                                                             } else {
-                                                                                                                                                                              if (data129 < 0 || isNaN(data129)) {
-                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridRowAnchorIndex", schemaPath: "#/properties/gridRowAnchorIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                              if (data122.length < 1) {
+                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes", schemaPath: "#/properties/gridColumnSizes/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
                                                                                                                                                                                 return false;
+                                                                                                                                                                              } else {
+                                                                                                                                                                                var valid84 = true;
+                                                                                                                                                                                const len9 = data122.length;
+                                                                                                                                                                                for (let i9 = 0; i9 < len9; i9++) {
+                                                                                                                                                                                  let data123 = data122[i9];
+                                                                                                                                                                                  const _errs330 = errors;
+                                                                                                                                                                                  const _errs331 = errors;
+                                                                                                                                                                                  const _errs333 = errors;
+                                                                                                                                                                                  const _errs334 = errors;
+                                                                                                                                                                                  let valid87 = true;
+                                                                                                                                                                                  const _errs335 = errors;
+                                                                                                                                                                                  if (data123 && typeof data123 == "object" && !Array.isArray(data123)) {
+                                                                                                                                                                                    if (data123.type !== void 0) {
+                                                                                                                                                                                      if ("FIXED" !== data123.type) {
+                                                                                                                                                                                        const err63 = {};
+                                                                                                                                                                                        if (vErrors === null) {
+                                                                                                                                                                                          vErrors = [err63];
+                                                                                                                                                                                        } else {
+                                                                                                                                                                                          vErrors.push(err63);
+                                                                                                                                                                                        }
+                                                                                                                                                                                        errors++;
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                  var _valid18 = _errs335 === errors;
+                                                                                                                                                                                  errors = _errs334;
+                                                                                                                                                                                  if (vErrors !== null) {
+                                                                                                                                                                                    if (_errs334) {
+                                                                                                                                                                                      vErrors.length = _errs334;
+                                                                                                                                                                                    } else {
+                                                                                                                                                                                      vErrors = null;
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                  if (_valid18) {
+                                                                                                                                                                                    const _errs337 = errors;
+                                                                                                                                                                                    if (data123 && typeof data123 == "object" && !Array.isArray(data123)) {
+                                                                                                                                                                                      let missing47;
+                                                                                                                                                                                      if (data123.value === void 0 && (missing47 = "value")) {
+                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/0/then/required", keyword: "required", params: { missingProperty: missing47 }, message: "must have required property '" + missing47 + "'" }];
+                                                                                                                                                                                        return false;
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                    var _valid18 = _errs337 === errors;
+                                                                                                                                                                                    valid87 = _valid18;
+                                                                                                                                                                                  }
+                                                                                                                                                                                  if (!valid87) {
+                                                                                                                                                                                    const err64 = { instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                                                                                                                                                                                    if (vErrors === null) {
+                                                                                                                                                                                      vErrors = [err64];
+                                                                                                                                                                                    } else {
+                                                                                                                                                                                      vErrors.push(err64);
+                                                                                                                                                                                    }
+                                                                                                                                                                                    errors++;
+                                                                                                                                                                                    validate22.errors = vErrors;
+                                                                                                                                                                                    return false;
+                                                                                                                                                                                  }
+                                                                                                                                                                                  var valid86 = _errs333 === errors;
+                                                                                                                                                                                  if (valid86) {
+                                                                                                                                                                                    const _errs338 = errors;
+                                                                                                                                                                                    const _errs339 = errors;
+                                                                                                                                                                                    let valid89 = true;
+                                                                                                                                                                                    const _errs340 = errors;
+                                                                                                                                                                                    if (data123 && typeof data123 == "object" && !Array.isArray(data123)) {
+                                                                                                                                                                                      if (data123.type !== void 0) {
+                                                                                                                                                                                        if ("FLEX" !== data123.type) {
+                                                                                                                                                                                          const err65 = {};
+                                                                                                                                                                                          if (vErrors === null) {
+                                                                                                                                                                                            vErrors = [err65];
+                                                                                                                                                                                          } else {
+                                                                                                                                                                                            vErrors.push(err65);
+                                                                                                                                                                                          }
+                                                                                                                                                                                          errors++;
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                    var _valid19 = _errs340 === errors;
+                                                                                                                                                                                    errors = _errs339;
+                                                                                                                                                                                    if (vErrors !== null) {
+                                                                                                                                                                                      if (_errs339) {
+                                                                                                                                                                                        vErrors.length = _errs339;
+                                                                                                                                                                                      } else {
+                                                                                                                                                                                        vErrors = null;
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                    if (_valid19) {
+                                                                                                                                                                                      const _errs342 = errors;
+                                                                                                                                                                                      if (data123 && typeof data123 == "object" && !Array.isArray(data123)) {
+                                                                                                                                                                                        if (data123.value !== void 0) {
+                                                                                                                                                                                          let data126 = data123.value;
+                                                                                                                                                                                          if (typeof data126 == "number") {
+                                                                                                                                                                                            if (data126 <= 0 || isNaN(data126)) {
+                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/allOf/1/then/properties/value/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
+                                                                                                                                                                                              return false;
+                                                                                                                                                                                            }
+                                                                                                                                                                                          }
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                      var _valid19 = _errs342 === errors;
+                                                                                                                                                                                      valid89 = _valid19;
+                                                                                                                                                                                      if (valid89) {
+                                                                                                                                                                                        var props8 = {};
+                                                                                                                                                                                        props8.value = true;
+                                                                                                                                                                                        props8.type = true;
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                    if (!valid89) {
+                                                                                                                                                                                      const err66 = { instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                                                                                                                                                                                      if (vErrors === null) {
+                                                                                                                                                                                        vErrors = [err66];
+                                                                                                                                                                                      } else {
+                                                                                                                                                                                        vErrors.push(err66);
+                                                                                                                                                                                      }
+                                                                                                                                                                                      errors++;
+                                                                                                                                                                                      validate22.errors = vErrors;
+                                                                                                                                                                                      return false;
+                                                                                                                                                                                    }
+                                                                                                                                                                                    var valid86 = _errs338 === errors;
+                                                                                                                                                                                    if (valid86) {
+                                                                                                                                                                                      if (props8 !== true) {
+                                                                                                                                                                                        props8 = props8 || {};
+                                                                                                                                                                                        props8.type = true;
+                                                                                                                                                                                      }
+                                                                                                                                                                                      const _errs344 = errors;
+                                                                                                                                                                                      const _errs345 = errors;
+                                                                                                                                                                                      let valid92 = true;
+                                                                                                                                                                                      const _errs346 = errors;
+                                                                                                                                                                                      if (data123 && typeof data123 == "object" && !Array.isArray(data123)) {
+                                                                                                                                                                                        if (data123.type !== void 0) {
+                                                                                                                                                                                          if ("HUG" !== data123.type) {
+                                                                                                                                                                                            const err67 = {};
+                                                                                                                                                                                            if (vErrors === null) {
+                                                                                                                                                                                              vErrors = [err67];
+                                                                                                                                                                                            } else {
+                                                                                                                                                                                              vErrors.push(err67);
+                                                                                                                                                                                            }
+                                                                                                                                                                                            errors++;
+                                                                                                                                                                                          }
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                      var _valid20 = _errs346 === errors;
+                                                                                                                                                                                      errors = _errs345;
+                                                                                                                                                                                      if (vErrors !== null) {
+                                                                                                                                                                                        if (_errs345) {
+                                                                                                                                                                                          vErrors.length = _errs345;
+                                                                                                                                                                                        } else {
+                                                                                                                                                                                          vErrors = null;
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                      if (_valid20) {
+                                                                                                                                                                                        const _errs348 = errors;
+                                                                                                                                                                                        const _errs349 = errors;
+                                                                                                                                                                                        const _errs350 = errors;
+                                                                                                                                                                                        if (data123 && typeof data123 == "object" && !Array.isArray(data123)) {
+                                                                                                                                                                                          let missing48;
+                                                                                                                                                                                          if (data123.value === void 0 && (missing48 = "value")) {
+                                                                                                                                                                                            const err68 = {};
+                                                                                                                                                                                            if (vErrors === null) {
+                                                                                                                                                                                              vErrors = [err68];
+                                                                                                                                                                                            } else {
+                                                                                                                                                                                              vErrors.push(err68);
+                                                                                                                                                                                            }
+                                                                                                                                                                                            errors++;
+                                                                                                                                                                                          }
+                                                                                                                                                                                        }
+                                                                                                                                                                                        var valid94 = _errs350 === errors;
+                                                                                                                                                                                        if (valid94) {
+                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/2/then/not", keyword: "not", params: {}, message: "must NOT be valid" }];
+                                                                                                                                                                                          return false;
+                                                                                                                                                                                        } else {
+                                                                                                                                                                                          errors = _errs349;
+                                                                                                                                                                                          if (vErrors !== null) {
+                                                                                                                                                                                            if (_errs349) {
+                                                                                                                                                                                              vErrors.length = _errs349;
+                                                                                                                                                                                            } else {
+                                                                                                                                                                                              vErrors = null;
+                                                                                                                                                                                            }
+                                                                                                                                                                                          }
+                                                                                                                                                                                        }
+                                                                                                                                                                                        var _valid20 = _errs348 === errors;
+                                                                                                                                                                                        valid92 = _valid20;
+                                                                                                                                                                                      }
+                                                                                                                                                                                      if (!valid92) {
+                                                                                                                                                                                        const err69 = { instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                                                                                                                                                                                        if (vErrors === null) {
+                                                                                                                                                                                          vErrors = [err69];
+                                                                                                                                                                                        } else {
+                                                                                                                                                                                          vErrors.push(err69);
+                                                                                                                                                                                        }
+                                                                                                                                                                                        errors++;
+                                                                                                                                                                                        validate22.errors = vErrors;
+                                                                                                                                                                                        return false;
+                                                                                                                                                                                      }
+                                                                                                                                                                                      var valid86 = _errs344 === errors;
+                                                                                                                                                                                      if (valid86) {
+                                                                                                                                                                                        if (props8 !== true) {
+                                                                                                                                                                                          props8 = props8 || {};
+                                                                                                                                                                                          props8.type = true;
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                  if (errors === _errs331) {
+                                                                                                                                                                                    if (data123 && typeof data123 == "object" && !Array.isArray(data123)) {
+                                                                                                                                                                                      let missing49;
+                                                                                                                                                                                      if (data123.type === void 0 && (missing49 = "type")) {
+                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/required", keyword: "required", params: { missingProperty: missing49 }, message: "must have required property '" + missing49 + "'" }];
+                                                                                                                                                                                        return false;
+                                                                                                                                                                                      } else {
+                                                                                                                                                                                        const _errs351 = errors;
+                                                                                                                                                                                        for (const key10 in data123) {
+                                                                                                                                                                                          if (!(key10 === "type" || key10 === "value")) {
+                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties" }];
+                                                                                                                                                                                            return false;
+                                                                                                                                                                                            break;
+                                                                                                                                                                                          }
+                                                                                                                                                                                        }
+                                                                                                                                                                                        if (_errs351 === errors) {
+                                                                                                                                                                                          if (data123.type !== void 0) {
+                                                                                                                                                                                            let data128 = data123.type;
+                                                                                                                                                                                            const _errs352 = errors;
+                                                                                                                                                                                            if (!(data128 === "FIXED" || data128 === "FLEX" || data128 === "HUG")) {
+                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/type", schemaPath: "#/$defs/gridTrackSize/properties/type/enum", keyword: "enum", params: { allowedValues: schema86.properties.type.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                                                              return false;
+                                                                                                                                                                                            }
+                                                                                                                                                                                            var valid95 = _errs352 === errors;
+                                                                                                                                                                                          } else {
+                                                                                                                                                                                            var valid95 = true;
+                                                                                                                                                                                          }
+                                                                                                                                                                                          if (valid95) {
+                                                                                                                                                                                            if (data123.value !== void 0) {
+                                                                                                                                                                                              let data129 = data123.value;
+                                                                                                                                                                                              const _errs353 = errors;
+                                                                                                                                                                                              if (errors === _errs353) {
+                                                                                                                                                                                                if (typeof data129 == "number") {
+                                                                                                                                                                                                  if (data129 > 1e5 || isNaN(data129)) {
+                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                                                                                    return false;
+                                                                                                                                                                                                  } else {
+                                                                                                                                                                                                    if (data129 < 0 || isNaN(data129)) {
+                                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                                                      return false;
+                                                                                                                                                                                                    }
+                                                                                                                                                                                                  }
+                                                                                                                                                                                                } else {
+                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                                                                                  return false;
+                                                                                                                                                                                                }
+                                                                                                                                                                                              }
+                                                                                                                                                                                              var valid95 = _errs353 === errors;
+                                                                                                                                                                                            } else {
+                                                                                                                                                                                              var valid95 = true;
+                                                                                                                                                                                            }
+                                                                                                                                                                                          }
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                    } else {
+                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                                                                                                      return false;
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                  var valid84 = _errs330 === errors;
+                                                                                                                                                                                  if (!valid84) {
+                                                                                                                                                                                    break;
+                                                                                                                                                                                  }
+                                                                                                                                                                                }
                                                                                                                                                                               }
                                                                                                                                                                             }
+                                                                                                                                                                          } else {
+                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes", schemaPath: "#/properties/gridColumnSizes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                                            return false;
                                                                                                                                                                           }
                                                                                                                                                                         }
-                                                                                                                                                                        var valid38 = _errs353 === errors;
+                                                                                                                                                                        var valid38 = _errs328 === errors;
                                                                                                                                                                       } else {
                                                                                                                                                                         var valid38 = true;
                                                                                                                                                                       }
                                                                                                                                                                       if (valid38) {
-                                                                                                                                                                        if (data.gridColumnAnchorIndex !== void 0) {
-                                                                                                                                                                          let data130 = data.gridColumnAnchorIndex;
+                                                                                                                                                                        if (data.gridRowAnchorIndex !== void 0) {
+                                                                                                                                                                          let data130 = data.gridRowAnchorIndex;
                                                                                                                                                                           const _errs355 = errors;
                                                                                                                                                                           if (!(typeof data130 == "number" && (!(data130 % 1) && !isNaN(data130)))) {
-                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridColumnAnchorIndex", schemaPath: "#/properties/gridColumnAnchorIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridRowAnchorIndex", schemaPath: "#/properties/gridRowAnchorIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                                                                                                             return false;
                                                                                                                                                                           }
                                                                                                                                                                           if (errors === _errs355) {
                                                                                                                                                                             if (typeof data130 == "number") {
                                                                                                                                                                               if (data130 > 999 || isNaN(data130)) {
-                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridColumnAnchorIndex", schemaPath: "#/properties/gridColumnAnchorIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 999 }, message: "must be <= 999" }];
+                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridRowAnchorIndex", schemaPath: "#/properties/gridRowAnchorIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 999 }, message: "must be <= 999" }];
                                                                                                                                                                                 return false;
                                                                                                                                                                               } else {
                                                                                                                                                                                 if (data130 < 0 || isNaN(data130)) {
-                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridColumnAnchorIndex", schemaPath: "#/properties/gridColumnAnchorIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridRowAnchorIndex", schemaPath: "#/properties/gridRowAnchorIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                                                   return false;
                                                                                                                                                                                 }
                                                                                                                                                                               }
@@ -7174,21 +7177,21 @@
                                                                                                                                                                           var valid38 = true;
                                                                                                                                                                         }
                                                                                                                                                                         if (valid38) {
-                                                                                                                                                                          if (data.gridRowSpan !== void 0) {
-                                                                                                                                                                            let data131 = data.gridRowSpan;
+                                                                                                                                                                          if (data.gridColumnAnchorIndex !== void 0) {
+                                                                                                                                                                            let data131 = data.gridColumnAnchorIndex;
                                                                                                                                                                             const _errs357 = errors;
                                                                                                                                                                             if (!(typeof data131 == "number" && (!(data131 % 1) && !isNaN(data131)))) {
-                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridRowSpan", schemaPath: "#/properties/gridRowSpan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridColumnAnchorIndex", schemaPath: "#/properties/gridColumnAnchorIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                                                                                                               return false;
                                                                                                                                                                             }
                                                                                                                                                                             if (errors === _errs357) {
                                                                                                                                                                               if (typeof data131 == "number") {
-                                                                                                                                                                                if (data131 > 1e3 || isNaN(data131)) {
-                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridRowSpan", schemaPath: "#/properties/gridRowSpan/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
+                                                                                                                                                                                if (data131 > 999 || isNaN(data131)) {
+                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridColumnAnchorIndex", schemaPath: "#/properties/gridColumnAnchorIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 999 }, message: "must be <= 999" }];
                                                                                                                                                                                   return false;
                                                                                                                                                                                 } else {
-                                                                                                                                                                                  if (data131 < 1 || isNaN(data131)) {
-                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridRowSpan", schemaPath: "#/properties/gridRowSpan/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                                                                                                                                                                                  if (data131 < 0 || isNaN(data131)) {
+                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridColumnAnchorIndex", schemaPath: "#/properties/gridColumnAnchorIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                                                     return false;
                                                                                                                                                                                   }
                                                                                                                                                                                 }
@@ -7199,21 +7202,21 @@
                                                                                                                                                                             var valid38 = true;
                                                                                                                                                                           }
                                                                                                                                                                           if (valid38) {
-                                                                                                                                                                            if (data.gridColumnSpan !== void 0) {
-                                                                                                                                                                              let data132 = data.gridColumnSpan;
+                                                                                                                                                                            if (data.gridRowSpan !== void 0) {
+                                                                                                                                                                              let data132 = data.gridRowSpan;
                                                                                                                                                                               const _errs359 = errors;
                                                                                                                                                                               if (!(typeof data132 == "number" && (!(data132 % 1) && !isNaN(data132)))) {
-                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridColumnSpan", schemaPath: "#/properties/gridColumnSpan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridRowSpan", schemaPath: "#/properties/gridRowSpan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                                                                                                                 return false;
                                                                                                                                                                               }
                                                                                                                                                                               if (errors === _errs359) {
                                                                                                                                                                                 if (typeof data132 == "number") {
                                                                                                                                                                                   if (data132 > 1e3 || isNaN(data132)) {
-                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridColumnSpan", schemaPath: "#/properties/gridColumnSpan/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
+                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridRowSpan", schemaPath: "#/properties/gridRowSpan/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
                                                                                                                                                                                     return false;
                                                                                                                                                                                   } else {
                                                                                                                                                                                     if (data132 < 1 || isNaN(data132)) {
-                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridColumnSpan", schemaPath: "#/properties/gridColumnSpan/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridRowSpan", schemaPath: "#/properties/gridRowSpan/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                                                                                                                                                                                       return false;
                                                                                                                                                                                     }
                                                                                                                                                                                   }
@@ -7224,82 +7227,83 @@
                                                                                                                                                                               var valid38 = true;
                                                                                                                                                                             }
                                                                                                                                                                             if (valid38) {
-                                                                                                                                                                              if (data.gridChildHorizontalAlign !== void 0) {
-                                                                                                                                                                                let data133 = data.gridChildHorizontalAlign;
+                                                                                                                                                                              if (data.gridColumnSpan !== void 0) {
+                                                                                                                                                                                let data133 = data.gridColumnSpan;
                                                                                                                                                                                 const _errs361 = errors;
-                                                                                                                                                                                if (!(data133 === "MIN" || data133 === "CENTER" || data133 === "MAX" || data133 === "AUTO")) {
-                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridChildHorizontalAlign", schemaPath: "#/properties/gridChildHorizontalAlign/enum", keyword: "enum", params: { allowedValues: schema38.properties.gridChildHorizontalAlign.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                                                if (!(typeof data133 == "number" && (!(data133 % 1) && !isNaN(data133)))) {
+                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridColumnSpan", schemaPath: "#/properties/gridColumnSpan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                                                                                                                   return false;
+                                                                                                                                                                                }
+                                                                                                                                                                                if (errors === _errs361) {
+                                                                                                                                                                                  if (typeof data133 == "number") {
+                                                                                                                                                                                    if (data133 > 1e3 || isNaN(data133)) {
+                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridColumnSpan", schemaPath: "#/properties/gridColumnSpan/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
+                                                                                                                                                                                      return false;
+                                                                                                                                                                                    } else {
+                                                                                                                                                                                      if (data133 < 1 || isNaN(data133)) {
+                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridColumnSpan", schemaPath: "#/properties/gridColumnSpan/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                                                                                                                                                                                        return false;
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
                                                                                                                                                                                 }
                                                                                                                                                                                 var valid38 = _errs361 === errors;
                                                                                                                                                                               } else {
                                                                                                                                                                                 var valid38 = true;
                                                                                                                                                                               }
                                                                                                                                                                               if (valid38) {
-                                                                                                                                                                                if (data.gridChildVerticalAlign !== void 0) {
-                                                                                                                                                                                  let data134 = data.gridChildVerticalAlign;
-                                                                                                                                                                                  const _errs362 = errors;
+                                                                                                                                                                                if (data.gridChildHorizontalAlign !== void 0) {
+                                                                                                                                                                                  let data134 = data.gridChildHorizontalAlign;
+                                                                                                                                                                                  const _errs363 = errors;
                                                                                                                                                                                   if (!(data134 === "MIN" || data134 === "CENTER" || data134 === "MAX" || data134 === "AUTO")) {
-                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridChildVerticalAlign", schemaPath: "#/properties/gridChildVerticalAlign/enum", keyword: "enum", params: { allowedValues: schema38.properties.gridChildVerticalAlign.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridChildHorizontalAlign", schemaPath: "#/properties/gridChildHorizontalAlign/enum", keyword: "enum", params: { allowedValues: schema38.properties.gridChildHorizontalAlign.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                                                                     return false;
                                                                                                                                                                                   }
-                                                                                                                                                                                  var valid38 = _errs362 === errors;
+                                                                                                                                                                                  var valid38 = _errs363 === errors;
                                                                                                                                                                                 } else {
                                                                                                                                                                                   var valid38 = true;
                                                                                                                                                                                 }
                                                                                                                                                                                 if (valid38) {
-                                                                                                                                                                                  if (data.scrollBehavior !== void 0) {
-                                                                                                                                                                                    let data135 = data.scrollBehavior;
-                                                                                                                                                                                    const _errs363 = errors;
-                                                                                                                                                                                    if (!(data135 === "SCROLLS" || data135 === "FIXED" || data135 === "STICKY_SCROLLS")) {
-                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/scrollBehavior", schemaPath: "#/properties/scrollBehavior/enum", keyword: "enum", params: { allowedValues: schema38.properties.scrollBehavior.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                                                  if (data.gridChildVerticalAlign !== void 0) {
+                                                                                                                                                                                    let data135 = data.gridChildVerticalAlign;
+                                                                                                                                                                                    const _errs364 = errors;
+                                                                                                                                                                                    if (!(data135 === "MIN" || data135 === "CENTER" || data135 === "MAX" || data135 === "AUTO")) {
+                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridChildVerticalAlign", schemaPath: "#/properties/gridChildVerticalAlign/enum", keyword: "enum", params: { allowedValues: schema38.properties.gridChildVerticalAlign.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                                                                       return false;
                                                                                                                                                                                     }
-                                                                                                                                                                                    var valid38 = _errs363 === errors;
+                                                                                                                                                                                    var valid38 = _errs364 === errors;
                                                                                                                                                                                   } else {
                                                                                                                                                                                     var valid38 = true;
                                                                                                                                                                                   }
                                                                                                                                                                                   if (valid38) {
-                                                                                                                                                                                    if (data.fillStyleId !== void 0) {
-                                                                                                                                                                                      let data136 = data.fillStyleId;
-                                                                                                                                                                                      const _errs364 = errors;
-                                                                                                                                                                                      if (errors === _errs364) {
-                                                                                                                                                                                        if (typeof data136 === "string") {
-                                                                                                                                                                                          if (func1(data136) > 255) {
-                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
-                                                                                                                                                                                            return false;
-                                                                                                                                                                                          } else {
-                                                                                                                                                                                            if (func1(data136) < 1) {
-                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                                                                                                                                                                                              return false;
-                                                                                                                                                                                            }
-                                                                                                                                                                                          }
-                                                                                                                                                                                        } else {
-                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                                                                                                          return false;
-                                                                                                                                                                                        }
+                                                                                                                                                                                    if (data.scrollBehavior !== void 0) {
+                                                                                                                                                                                      let data136 = data.scrollBehavior;
+                                                                                                                                                                                      const _errs365 = errors;
+                                                                                                                                                                                      if (!(data136 === "SCROLLS" || data136 === "FIXED" || data136 === "STICKY_SCROLLS")) {
+                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/scrollBehavior", schemaPath: "#/properties/scrollBehavior/enum", keyword: "enum", params: { allowedValues: schema38.properties.scrollBehavior.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                                                        return false;
                                                                                                                                                                                       }
-                                                                                                                                                                                      var valid38 = _errs364 === errors;
+                                                                                                                                                                                      var valid38 = _errs365 === errors;
                                                                                                                                                                                     } else {
                                                                                                                                                                                       var valid38 = true;
                                                                                                                                                                                     }
                                                                                                                                                                                     if (valid38) {
-                                                                                                                                                                                      if (data.strokeStyleId !== void 0) {
-                                                                                                                                                                                        let data137 = data.strokeStyleId;
+                                                                                                                                                                                      if (data.fillStyleId !== void 0) {
+                                                                                                                                                                                        let data137 = data.fillStyleId;
                                                                                                                                                                                         const _errs366 = errors;
                                                                                                                                                                                         if (errors === _errs366) {
                                                                                                                                                                                           if (typeof data137 === "string") {
                                                                                                                                                                                             if (func1(data137) > 255) {
-                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                                                                                                                                                               return false;
                                                                                                                                                                                             } else {
                                                                                                                                                                                               if (func1(data137) < 1) {
-                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                                                                                                                                                                 return false;
                                                                                                                                                                                               }
                                                                                                                                                                                             }
                                                                                                                                                                                           } else {
-                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                                                                                             return false;
                                                                                                                                                                                           }
                                                                                                                                                                                         }
@@ -7308,22 +7312,22 @@
                                                                                                                                                                                         var valid38 = true;
                                                                                                                                                                                       }
                                                                                                                                                                                       if (valid38) {
-                                                                                                                                                                                        if (data.textStyleId !== void 0) {
-                                                                                                                                                                                          let data138 = data.textStyleId;
+                                                                                                                                                                                        if (data.strokeStyleId !== void 0) {
+                                                                                                                                                                                          let data138 = data.strokeStyleId;
                                                                                                                                                                                           const _errs368 = errors;
                                                                                                                                                                                           if (errors === _errs368) {
                                                                                                                                                                                             if (typeof data138 === "string") {
                                                                                                                                                                                               if (func1(data138) > 255) {
-                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                                                                                                                                                                 return false;
                                                                                                                                                                                               } else {
                                                                                                                                                                                                 if (func1(data138) < 1) {
-                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                                                                                                                                                                   return false;
                                                                                                                                                                                                 }
                                                                                                                                                                                               }
                                                                                                                                                                                             } else {
-                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                                                                                               return false;
                                                                                                                                                                                             }
                                                                                                                                                                                           }
@@ -7332,22 +7336,22 @@
                                                                                                                                                                                           var valid38 = true;
                                                                                                                                                                                         }
                                                                                                                                                                                         if (valid38) {
-                                                                                                                                                                                          if (data.effectStyleId !== void 0) {
-                                                                                                                                                                                            let data139 = data.effectStyleId;
+                                                                                                                                                                                          if (data.textStyleId !== void 0) {
+                                                                                                                                                                                            let data139 = data.textStyleId;
                                                                                                                                                                                             const _errs370 = errors;
                                                                                                                                                                                             if (errors === _errs370) {
                                                                                                                                                                                               if (typeof data139 === "string") {
                                                                                                                                                                                                 if (func1(data139) > 255) {
-                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                                                                                                                                                                   return false;
                                                                                                                                                                                                 } else {
                                                                                                                                                                                                   if (func1(data139) < 1) {
-                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                                                                                                                                                                     return false;
                                                                                                                                                                                                   }
                                                                                                                                                                                                 }
                                                                                                                                                                                               } else {
-                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                                                                                                 return false;
                                                                                                                                                                                               }
                                                                                                                                                                                             }
@@ -7356,22 +7360,22 @@
                                                                                                                                                                                             var valid38 = true;
                                                                                                                                                                                           }
                                                                                                                                                                                           if (valid38) {
-                                                                                                                                                                                            if (data.componentId !== void 0) {
-                                                                                                                                                                                              let data140 = data.componentId;
+                                                                                                                                                                                            if (data.effectStyleId !== void 0) {
+                                                                                                                                                                                              let data140 = data.effectStyleId;
                                                                                                                                                                                               const _errs372 = errors;
                                                                                                                                                                                               if (errors === _errs372) {
                                                                                                                                                                                                 if (typeof data140 === "string") {
                                                                                                                                                                                                   if (func1(data140) > 255) {
-                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/componentId", schemaPath: "#/properties/componentId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                                                                                                                                                                     return false;
                                                                                                                                                                                                   } else {
                                                                                                                                                                                                     if (func1(data140) < 1) {
-                                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/componentId", schemaPath: "#/properties/componentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                                                                                                                                                                       return false;
                                                                                                                                                                                                     }
                                                                                                                                                                                                   }
                                                                                                                                                                                                 } else {
-                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/componentId", schemaPath: "#/properties/componentId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                                                                                                   return false;
                                                                                                                                                                                                 }
                                                                                                                                                                                               }
@@ -7380,22 +7384,22 @@
                                                                                                                                                                                               var valid38 = true;
                                                                                                                                                                                             }
                                                                                                                                                                                             if (valid38) {
-                                                                                                                                                                                              if (data.componentName !== void 0) {
-                                                                                                                                                                                                let data141 = data.componentName;
+                                                                                                                                                                                              if (data.componentId !== void 0) {
+                                                                                                                                                                                                let data141 = data.componentId;
                                                                                                                                                                                                 const _errs374 = errors;
                                                                                                                                                                                                 if (errors === _errs374) {
                                                                                                                                                                                                   if (typeof data141 === "string") {
                                                                                                                                                                                                     if (func1(data141) > 255) {
-                                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/componentName", schemaPath: "#/properties/componentName/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/componentId", schemaPath: "#/properties/componentId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                                                                                                                                                                       return false;
                                                                                                                                                                                                     } else {
                                                                                                                                                                                                       if (func1(data141) < 1) {
-                                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/componentName", schemaPath: "#/properties/componentName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/componentId", schemaPath: "#/properties/componentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                                                                                                                                                                         return false;
                                                                                                                                                                                                       }
                                                                                                                                                                                                     }
                                                                                                                                                                                                   } else {
-                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/componentName", schemaPath: "#/properties/componentName/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/componentId", schemaPath: "#/properties/componentId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                                                                                                     return false;
                                                                                                                                                                                                   }
                                                                                                                                                                                                 }
@@ -7404,36 +7408,22 @@
                                                                                                                                                                                                 var valid38 = true;
                                                                                                                                                                                               }
                                                                                                                                                                                               if (valid38) {
-                                                                                                                                                                                                if (data.componentVariants !== void 0) {
-                                                                                                                                                                                                  let data142 = data.componentVariants;
+                                                                                                                                                                                                if (data.componentName !== void 0) {
+                                                                                                                                                                                                  let data142 = data.componentName;
                                                                                                                                                                                                   const _errs376 = errors;
                                                                                                                                                                                                   if (errors === _errs376) {
-                                                                                                                                                                                                    if (Array.isArray(data142)) {
-                                                                                                                                                                                                      if (data142.length > 2) {
-                                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/componentVariants", schemaPath: "#/properties/componentVariants/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items" }];
+                                                                                                                                                                                                    if (typeof data142 === "string") {
+                                                                                                                                                                                                      if (func1(data142) > 255) {
+                                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/componentName", schemaPath: "#/properties/componentName/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                                                                                                                                                                         return false;
                                                                                                                                                                                                       } else {
-                                                                                                                                                                                                        if (data142.length < 1) {
-                                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/componentVariants", schemaPath: "#/properties/componentVariants/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                                                                                                                                                                                                        if (func1(data142) < 1) {
+                                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/componentName", schemaPath: "#/properties/componentName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                                                                                                                                                                           return false;
-                                                                                                                                                                                                        } else {
-                                                                                                                                                                                                          var valid96 = true;
-                                                                                                                                                                                                          const len10 = data142.length;
-                                                                                                                                                                                                          for (let i10 = 0; i10 < len10; i10++) {
-                                                                                                                                                                                                            const _errs378 = errors;
-                                                                                                                                                                                                            if (!validate52(data142[i10], { instancePath: instancePath + "/componentVariants/" + i10, parentData: data142, parentDataProperty: i10, rootData, dynamicAnchors })) {
-                                                                                                                                                                                                              vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-                                                                                                                                                                                                              errors = vErrors.length;
-                                                                                                                                                                                                            }
-                                                                                                                                                                                                            var valid96 = _errs378 === errors;
-                                                                                                                                                                                                            if (!valid96) {
-                                                                                                                                                                                                              break;
-                                                                                                                                                                                                            }
-                                                                                                                                                                                                          }
                                                                                                                                                                                                         }
                                                                                                                                                                                                       }
                                                                                                                                                                                                     } else {
-                                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/componentVariants", schemaPath: "#/properties/componentVariants/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/componentName", schemaPath: "#/properties/componentName/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                                                                                                       return false;
                                                                                                                                                                                                     }
                                                                                                                                                                                                   }
@@ -7442,103 +7432,60 @@
                                                                                                                                                                                                   var valid38 = true;
                                                                                                                                                                                                 }
                                                                                                                                                                                                 if (valid38) {
-                                                                                                                                                                                                  if (data.variantOf !== void 0) {
-                                                                                                                                                                                                    let data144 = data.variantOf;
-                                                                                                                                                                                                    const _errs379 = errors;
-                                                                                                                                                                                                    if (errors === _errs379) {
-                                                                                                                                                                                                      if (typeof data144 === "string") {
-                                                                                                                                                                                                        if (func1(data144) > 255) {
-                                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/variantOf", schemaPath: "#/properties/variantOf/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                                                                  if (data.componentVariants !== void 0) {
+                                                                                                                                                                                                    let data143 = data.componentVariants;
+                                                                                                                                                                                                    const _errs378 = errors;
+                                                                                                                                                                                                    if (errors === _errs378) {
+                                                                                                                                                                                                      if (Array.isArray(data143)) {
+                                                                                                                                                                                                        if (data143.length > 2) {
+                                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/componentVariants", schemaPath: "#/properties/componentVariants/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items" }];
                                                                                                                                                                                                           return false;
                                                                                                                                                                                                         } else {
-                                                                                                                                                                                                          if (func1(data144) < 1) {
-                                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/variantOf", schemaPath: "#/properties/variantOf/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                                          if (data143.length < 1) {
+                                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/componentVariants", schemaPath: "#/properties/componentVariants/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
                                                                                                                                                                                                             return false;
+                                                                                                                                                                                                          } else {
+                                                                                                                                                                                                            var valid96 = true;
+                                                                                                                                                                                                            const len10 = data143.length;
+                                                                                                                                                                                                            for (let i10 = 0; i10 < len10; i10++) {
+                                                                                                                                                                                                              const _errs380 = errors;
+                                                                                                                                                                                                              if (!validate52(data143[i10], { instancePath: instancePath + "/componentVariants/" + i10, parentData: data143, parentDataProperty: i10, rootData, dynamicAnchors })) {
+                                                                                                                                                                                                                vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+                                                                                                                                                                                                                errors = vErrors.length;
+                                                                                                                                                                                                              }
+                                                                                                                                                                                                              var valid96 = _errs380 === errors;
+                                                                                                                                                                                                              if (!valid96) {
+                                                                                                                                                                                                                break;
+                                                                                                                                                                                                              }
+                                                                                                                                                                                                            }
                                                                                                                                                                                                           }
                                                                                                                                                                                                         }
                                                                                                                                                                                                       } else {
-                                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/variantOf", schemaPath: "#/properties/variantOf/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/componentVariants", schemaPath: "#/properties/componentVariants/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                                                                                                                                                                                                         return false;
                                                                                                                                                                                                       }
                                                                                                                                                                                                     }
-                                                                                                                                                                                                    var valid38 = _errs379 === errors;
+                                                                                                                                                                                                    var valid38 = _errs378 === errors;
                                                                                                                                                                                                   } else {
                                                                                                                                                                                                     var valid38 = true;
                                                                                                                                                                                                   }
                                                                                                                                                                                                   if (valid38) {
-                                                                                                                                                                                                    if (data.variantProperties !== void 0) {
-                                                                                                                                                                                                      let data145 = data.variantProperties;
+                                                                                                                                                                                                    if (data.variantOf !== void 0) {
+                                                                                                                                                                                                      let data145 = data.variantOf;
                                                                                                                                                                                                       const _errs381 = errors;
                                                                                                                                                                                                       if (errors === _errs381) {
-                                                                                                                                                                                                        if (data145 && typeof data145 == "object" && !Array.isArray(data145)) {
-                                                                                                                                                                                                          let missing49;
-                                                                                                                                                                                                          if (data145.Variant === void 0 && (missing49 = "Variant")) {
-                                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/required", keyword: "required", params: { missingProperty: missing49 }, message: "must have required property '" + missing49 + "'" }];
+                                                                                                                                                                                                        if (typeof data145 === "string") {
+                                                                                                                                                                                                          if (func1(data145) > 255) {
+                                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/variantOf", schemaPath: "#/properties/variantOf/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                                                                                                                                                                             return false;
                                                                                                                                                                                                           } else {
-                                                                                                                                                                                                            const _errs383 = errors;
-                                                                                                                                                                                                            for (const key11 in data145) {
-                                                                                                                                                                                                              if (!(key11 === "Variant")) {
-                                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties" }];
-                                                                                                                                                                                                                return false;
-                                                                                                                                                                                                                break;
-                                                                                                                                                                                                              }
-                                                                                                                                                                                                            }
-                                                                                                                                                                                                            if (_errs383 === errors) {
-                                                                                                                                                                                                              if (data145.Variant !== void 0) {
-                                                                                                                                                                                                                let data146 = data145.Variant;
-                                                                                                                                                                                                                const _errs384 = errors;
-                                                                                                                                                                                                                const _errs386 = errors;
-                                                                                                                                                                                                                const _errs387 = errors;
-                                                                                                                                                                                                                if ("Default" !== data146) {
-                                                                                                                                                                                                                  const err69 = {};
-                                                                                                                                                                                                                  if (vErrors === null) {
-                                                                                                                                                                                                                    vErrors = [err69];
-                                                                                                                                                                                                                  } else {
-                                                                                                                                                                                                                    vErrors.push(err69);
-                                                                                                                                                                                                                  }
-                                                                                                                                                                                                                  errors++;
-                                                                                                                                                                                                                }
-                                                                                                                                                                                                                var valid98 = _errs387 === errors;
-                                                                                                                                                                                                                if (valid98) {
-                                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/variantProperties/Variant", schemaPath: "#/properties/variantProperties/properties/Variant/not", keyword: "not", params: {}, message: "must NOT be valid" }];
-                                                                                                                                                                                                                  return false;
-                                                                                                                                                                                                                } else {
-                                                                                                                                                                                                                  errors = _errs386;
-                                                                                                                                                                                                                  if (vErrors !== null) {
-                                                                                                                                                                                                                    if (_errs386) {
-                                                                                                                                                                                                                      vErrors.length = _errs386;
-                                                                                                                                                                                                                    } else {
-                                                                                                                                                                                                                      vErrors = null;
-                                                                                                                                                                                                                    }
-                                                                                                                                                                                                                  }
-                                                                                                                                                                                                                }
-                                                                                                                                                                                                                if (errors === _errs384) {
-                                                                                                                                                                                                                  if (typeof data146 === "string") {
-                                                                                                                                                                                                                    if (func1(data146) > 64) {
-                                                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/variantProperties/Variant", schemaPath: "#/properties/variantProperties/properties/Variant/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" }];
-                                                                                                                                                                                                                      return false;
-                                                                                                                                                                                                                    } else {
-                                                                                                                                                                                                                      if (func1(data146) < 1) {
-                                                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/variantProperties/Variant", schemaPath: "#/properties/variantProperties/properties/Variant/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                                                                                                                                                                                                                        return false;
-                                                                                                                                                                                                                      } else {
-                                                                                                                                                                                                                        if (!pattern8.test(data146)) {
-                                                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/variantProperties/Variant", schemaPath: "#/properties/variantProperties/properties/Variant/pattern", keyword: "pattern", params: { pattern: "^[^,=]+$" }, message: 'must match pattern "^[^,=]+$"' }];
-                                                                                                                                                                                                                          return false;
-                                                                                                                                                                                                                        }
-                                                                                                                                                                                                                      }
-                                                                                                                                                                                                                    }
-                                                                                                                                                                                                                  } else {
-                                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/variantProperties/Variant", schemaPath: "#/properties/variantProperties/properties/Variant/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                                                                                                                                    return false;
-                                                                                                                                                                                                                  }
-                                                                                                                                                                                                                }
-                                                                                                                                                                                                              }
+                                                                                                                                                                                                            if (func1(data145) < 1) {
+                                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/variantOf", schemaPath: "#/properties/variantOf/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                                              return false;
                                                                                                                                                                                                             }
                                                                                                                                                                                                           }
                                                                                                                                                                                                         } else {
-                                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/variantOf", schemaPath: "#/properties/variantOf/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                                                                                                           return false;
                                                                                                                                                                                                         }
                                                                                                                                                                                                       }
@@ -7547,79 +7494,161 @@
                                                                                                                                                                                                       var valid38 = true;
                                                                                                                                                                                                     }
                                                                                                                                                                                                     if (valid38) {
-                                                                                                                                                                                                      if (data.styledTextSegments !== void 0) {
-                                                                                                                                                                                                        let data147 = data.styledTextSegments;
-                                                                                                                                                                                                        const _errs388 = errors;
-                                                                                                                                                                                                        if (errors === _errs388) {
-                                                                                                                                                                                                          if (Array.isArray(data147)) {
-                                                                                                                                                                                                            var valid99 = true;
-                                                                                                                                                                                                            const len11 = data147.length;
-                                                                                                                                                                                                            for (let i11 = 0; i11 < len11; i11++) {
-                                                                                                                                                                                                              const _errs390 = errors;
-                                                                                                                                                                                                              if (!validate47(data147[i11], { instancePath: instancePath + "/styledTextSegments/" + i11, parentData: data147, parentDataProperty: i11, rootData, dynamicAnchors })) {
-                                                                                                                                                                                                                vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
-                                                                                                                                                                                                                errors = vErrors.length;
+                                                                                                                                                                                                      if (data.variantProperties !== void 0) {
+                                                                                                                                                                                                        let data146 = data.variantProperties;
+                                                                                                                                                                                                        const _errs383 = errors;
+                                                                                                                                                                                                        if (errors === _errs383) {
+                                                                                                                                                                                                          if (data146 && typeof data146 == "object" && !Array.isArray(data146)) {
+                                                                                                                                                                                                            let missing50;
+                                                                                                                                                                                                            if (data146.Variant === void 0 && (missing50 = "Variant")) {
+                                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/required", keyword: "required", params: { missingProperty: missing50 }, message: "must have required property '" + missing50 + "'" }];
+                                                                                                                                                                                                              return false;
+                                                                                                                                                                                                            } else {
+                                                                                                                                                                                                              const _errs385 = errors;
+                                                                                                                                                                                                              for (const key11 in data146) {
+                                                                                                                                                                                                                if (!(key11 === "Variant")) {
+                                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties" }];
+                                                                                                                                                                                                                  return false;
+                                                                                                                                                                                                                  break;
+                                                                                                                                                                                                                }
                                                                                                                                                                                                               }
-                                                                                                                                                                                                              var valid99 = _errs390 === errors;
-                                                                                                                                                                                                              if (!valid99) {
-                                                                                                                                                                                                                break;
+                                                                                                                                                                                                              if (_errs385 === errors) {
+                                                                                                                                                                                                                if (data146.Variant !== void 0) {
+                                                                                                                                                                                                                  let data147 = data146.Variant;
+                                                                                                                                                                                                                  const _errs386 = errors;
+                                                                                                                                                                                                                  const _errs388 = errors;
+                                                                                                                                                                                                                  const _errs389 = errors;
+                                                                                                                                                                                                                  if ("Default" !== data147) {
+                                                                                                                                                                                                                    const err70 = {};
+                                                                                                                                                                                                                    if (vErrors === null) {
+                                                                                                                                                                                                                      vErrors = [err70];
+                                                                                                                                                                                                                    } else {
+                                                                                                                                                                                                                      vErrors.push(err70);
+                                                                                                                                                                                                                    }
+                                                                                                                                                                                                                    errors++;
+                                                                                                                                                                                                                  }
+                                                                                                                                                                                                                  var valid98 = _errs389 === errors;
+                                                                                                                                                                                                                  if (valid98) {
+                                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/variantProperties/Variant", schemaPath: "#/properties/variantProperties/properties/Variant/not", keyword: "not", params: {}, message: "must NOT be valid" }];
+                                                                                                                                                                                                                    return false;
+                                                                                                                                                                                                                  } else {
+                                                                                                                                                                                                                    errors = _errs388;
+                                                                                                                                                                                                                    if (vErrors !== null) {
+                                                                                                                                                                                                                      if (_errs388) {
+                                                                                                                                                                                                                        vErrors.length = _errs388;
+                                                                                                                                                                                                                      } else {
+                                                                                                                                                                                                                        vErrors = null;
+                                                                                                                                                                                                                      }
+                                                                                                                                                                                                                    }
+                                                                                                                                                                                                                  }
+                                                                                                                                                                                                                  if (errors === _errs386) {
+                                                                                                                                                                                                                    if (typeof data147 === "string") {
+                                                                                                                                                                                                                      if (func1(data147) > 64) {
+                                                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/variantProperties/Variant", schemaPath: "#/properties/variantProperties/properties/Variant/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" }];
+                                                                                                                                                                                                                        return false;
+                                                                                                                                                                                                                      } else {
+                                                                                                                                                                                                                        if (func1(data147) < 1) {
+                                                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/variantProperties/Variant", schemaPath: "#/properties/variantProperties/properties/Variant/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                                                          return false;
+                                                                                                                                                                                                                        } else {
+                                                                                                                                                                                                                          if (!pattern8.test(data147)) {
+                                                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/variantProperties/Variant", schemaPath: "#/properties/variantProperties/properties/Variant/pattern", keyword: "pattern", params: { pattern: "^[^,=]+$" }, message: 'must match pattern "^[^,=]+$"' }];
+                                                                                                                                                                                                                            return false;
+                                                                                                                                                                                                                          }
+                                                                                                                                                                                                                        }
+                                                                                                                                                                                                                      }
+                                                                                                                                                                                                                    } else {
+                                                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/variantProperties/Variant", schemaPath: "#/properties/variantProperties/properties/Variant/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                                                                                      return false;
+                                                                                                                                                                                                                    }
+                                                                                                                                                                                                                  }
+                                                                                                                                                                                                                }
                                                                                                                                                                                                               }
                                                                                                                                                                                                             }
                                                                                                                                                                                                           } else {
-                                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                                                                                                                                                                                             return false;
                                                                                                                                                                                                           }
                                                                                                                                                                                                         }
-                                                                                                                                                                                                        var valid38 = _errs388 === errors;
+                                                                                                                                                                                                        var valid38 = _errs383 === errors;
                                                                                                                                                                                                       } else {
                                                                                                                                                                                                         var valid38 = true;
                                                                                                                                                                                                       }
                                                                                                                                                                                                       if (valid38) {
-                                                                                                                                                                                                        let missing50;
-                                                                                                                                                                                                        if (data.relativeTransform !== void 0 && (data.untransformedWidth === void 0 && (missing50 = "untransformedWidth") || data.untransformedHeight === void 0 && (missing50 = "untransformedHeight"))) {
-                                                                                                                                                                                                          validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                                            property: "relativeTransform",
-                                                                                                                                                                                                            missingProperty: missing50,
-                                                                                                                                                                                                            depsCount: 2,
-                                                                                                                                                                                                            deps: "untransformedWidth, untransformedHeight"
-                                                                                                                                                                                                          }, message: "must have properties untransformedWidth, untransformedHeight when property relativeTransform is present" }];
-                                                                                                                                                                                                          return false;
+                                                                                                                                                                                                        if (data.styledTextSegments !== void 0) {
+                                                                                                                                                                                                          let data148 = data.styledTextSegments;
+                                                                                                                                                                                                          const _errs390 = errors;
+                                                                                                                                                                                                          if (errors === _errs390) {
+                                                                                                                                                                                                            if (Array.isArray(data148)) {
+                                                                                                                                                                                                              var valid99 = true;
+                                                                                                                                                                                                              const len11 = data148.length;
+                                                                                                                                                                                                              for (let i11 = 0; i11 < len11; i11++) {
+                                                                                                                                                                                                                const _errs392 = errors;
+                                                                                                                                                                                                                if (!validate47(data148[i11], { instancePath: instancePath + "/styledTextSegments/" + i11, parentData: data148, parentDataProperty: i11, rootData, dynamicAnchors })) {
+                                                                                                                                                                                                                  vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+                                                                                                                                                                                                                  errors = vErrors.length;
+                                                                                                                                                                                                                }
+                                                                                                                                                                                                                var valid99 = _errs392 === errors;
+                                                                                                                                                                                                                if (!valid99) {
+                                                                                                                                                                                                                  break;
+                                                                                                                                                                                                                }
+                                                                                                                                                                                                              }
+                                                                                                                                                                                                            } else {
+                                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                                                                              return false;
+                                                                                                                                                                                                            }
+                                                                                                                                                                                                          }
+                                                                                                                                                                                                          var valid38 = _errs390 === errors;
                                                                                                                                                                                                         } else {
-                                                                                                                                                                                                          if (data.untransformedWidth !== void 0 && (data.relativeTransform === void 0 && (missing50 = "relativeTransform") || data.untransformedHeight === void 0 && (missing50 = "untransformedHeight"))) {
+                                                                                                                                                                                                          var valid38 = true;
+                                                                                                                                                                                                        }
+                                                                                                                                                                                                        if (valid38) {
+                                                                                                                                                                                                          let missing51;
+                                                                                                                                                                                                          if (data.relativeTransform !== void 0 && (data.untransformedWidth === void 0 && (missing51 = "untransformedWidth") || data.untransformedHeight === void 0 && (missing51 = "untransformedHeight"))) {
                                                                                                                                                                                                             validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                                              property: "untransformedWidth",
-                                                                                                                                                                                                              missingProperty: missing50,
+                                                                                                                                                                                                              property: "relativeTransform",
+                                                                                                                                                                                                              missingProperty: missing51,
                                                                                                                                                                                                               depsCount: 2,
-                                                                                                                                                                                                              deps: "relativeTransform, untransformedHeight"
-                                                                                                                                                                                                            }, message: "must have properties relativeTransform, untransformedHeight when property untransformedWidth is present" }];
+                                                                                                                                                                                                              deps: "untransformedWidth, untransformedHeight"
+                                                                                                                                                                                                            }, message: "must have properties untransformedWidth, untransformedHeight when property relativeTransform is present" }];
                                                                                                                                                                                                             return false;
                                                                                                                                                                                                           } else {
-                                                                                                                                                                                                            if (data.untransformedHeight !== void 0 && (data.relativeTransform === void 0 && (missing50 = "relativeTransform") || data.untransformedWidth === void 0 && (missing50 = "untransformedWidth"))) {
+                                                                                                                                                                                                            if (data.untransformedWidth !== void 0 && (data.relativeTransform === void 0 && (missing51 = "relativeTransform") || data.untransformedHeight === void 0 && (missing51 = "untransformedHeight"))) {
                                                                                                                                                                                                               validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                                                property: "untransformedHeight",
-                                                                                                                                                                                                                missingProperty: missing50,
+                                                                                                                                                                                                                property: "untransformedWidth",
+                                                                                                                                                                                                                missingProperty: missing51,
                                                                                                                                                                                                                 depsCount: 2,
-                                                                                                                                                                                                                deps: "relativeTransform, untransformedWidth"
-                                                                                                                                                                                                              }, message: "must have properties relativeTransform, untransformedWidth when property untransformedHeight is present" }];
+                                                                                                                                                                                                                deps: "relativeTransform, untransformedHeight"
+                                                                                                                                                                                                              }, message: "must have properties relativeTransform, untransformedHeight when property untransformedWidth is present" }];
                                                                                                                                                                                                               return false;
                                                                                                                                                                                                             } else {
-                                                                                                                                                                                                              if (data.gridRowAnchorIndex !== void 0 && (data.gridColumnAnchorIndex === void 0 && (missing50 = "gridColumnAnchorIndex"))) {
+                                                                                                                                                                                                              if (data.untransformedHeight !== void 0 && (data.relativeTransform === void 0 && (missing51 = "relativeTransform") || data.untransformedWidth === void 0 && (missing51 = "untransformedWidth"))) {
                                                                                                                                                                                                                 validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                                                  property: "gridRowAnchorIndex",
-                                                                                                                                                                                                                  missingProperty: missing50,
-                                                                                                                                                                                                                  depsCount: 1,
-                                                                                                                                                                                                                  deps: "gridColumnAnchorIndex"
-                                                                                                                                                                                                                }, message: "must have property gridColumnAnchorIndex when property gridRowAnchorIndex is present" }];
+                                                                                                                                                                                                                  property: "untransformedHeight",
+                                                                                                                                                                                                                  missingProperty: missing51,
+                                                                                                                                                                                                                  depsCount: 2,
+                                                                                                                                                                                                                  deps: "relativeTransform, untransformedWidth"
+                                                                                                                                                                                                                }, message: "must have properties relativeTransform, untransformedWidth when property untransformedHeight is present" }];
                                                                                                                                                                                                                 return false;
                                                                                                                                                                                                               } else {
-                                                                                                                                                                                                                if (data.gridColumnAnchorIndex !== void 0 && (data.gridRowAnchorIndex === void 0 && (missing50 = "gridRowAnchorIndex"))) {
+                                                                                                                                                                                                                if (data.gridRowAnchorIndex !== void 0 && (data.gridColumnAnchorIndex === void 0 && (missing51 = "gridColumnAnchorIndex"))) {
                                                                                                                                                                                                                   validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                                                    property: "gridColumnAnchorIndex",
-                                                                                                                                                                                                                    missingProperty: missing50,
+                                                                                                                                                                                                                    property: "gridRowAnchorIndex",
+                                                                                                                                                                                                                    missingProperty: missing51,
                                                                                                                                                                                                                     depsCount: 1,
-                                                                                                                                                                                                                    deps: "gridRowAnchorIndex"
-                                                                                                                                                                                                                  }, message: "must have property gridRowAnchorIndex when property gridColumnAnchorIndex is present" }];
+                                                                                                                                                                                                                    deps: "gridColumnAnchorIndex"
+                                                                                                                                                                                                                  }, message: "must have property gridColumnAnchorIndex when property gridRowAnchorIndex is present" }];
                                                                                                                                                                                                                   return false;
+                                                                                                                                                                                                                } else {
+                                                                                                                                                                                                                  if (data.gridColumnAnchorIndex !== void 0 && (data.gridRowAnchorIndex === void 0 && (missing51 = "gridRowAnchorIndex"))) {
+                                                                                                                                                                                                                    validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
+                                                                                                                                                                                                                      property: "gridColumnAnchorIndex",
+                                                                                                                                                                                                                      missingProperty: missing51,
+                                                                                                                                                                                                                      depsCount: 1,
+                                                                                                                                                                                                                      deps: "gridRowAnchorIndex"
+                                                                                                                                                                                                                    }, message: "must have property gridRowAnchorIndex when property gridColumnAnchorIndex is present" }];
+                                                                                                                                                                                                                    return false;
+                                                                                                                                                                                                                  }
                                                                                                                                                                                                                 }
                                                                                                                                                                                                               }
                                                                                                                                                                                                             }
@@ -10287,6 +10316,10 @@
       const v = n.maxLines;
       applying(id, "maxLines", () => node.maxLines = v);
     }
+    if (n.textWrapStyle !== void 0) {
+      const v = n.textWrapStyle;
+      applying(id, "textWrapStyle", () => node.textWrapStyle = v);
+    }
     if (n.hangingList !== void 0) {
       const v = n.hangingList;
       applying(id, "hangingList", () => node.hangingList = v);
@@ -10635,6 +10668,7 @@
     paragraphIndent: (node) => node.type === "TEXT",
     textTruncation: (node) => node.type === "TEXT",
     maxLines: (node) => node.type === "TEXT",
+    textWrapStyle: (node) => node.type === "TEXT",
     hangingList: (node) => node.type === "TEXT",
     // Read by the tree walk (drawnByList, built): a marker the list beside it draws is not created,
     // a TEXT with a listText is created as the list.

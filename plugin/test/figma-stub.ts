@@ -1145,7 +1145,7 @@ export interface StubSegment {
 }
 
 export class StubText extends StubGeometry
-  implements Pick<TextNode, "textAlignHorizontal" | "textAlignVertical" | "textAutoResize" | "paragraphIndent" | "lineHeight" | "textTruncation" | "maxLines" | "hangingList"> {
+  implements Pick<TextNode, "textAlignHorizontal" | "textAlignVertical" | "textAutoResize" | "paragraphIndent" | "lineHeight" | "textTruncation" | "maxLines" | "hangingList" | "textWrapStyle"> {
   readonly type = "TEXT";
   private text = "";
   private chars: CharStyle[] = [];
@@ -1173,6 +1173,16 @@ export class StubText extends StubGeometry
   lineHeight: LineHeight = { unit: "AUTO" };
   textTruncation: "DISABLED" | "ENDING" = "DISABLED";
   private maxLinesValue: number | null = null;
+  private textWrapStyleValue: TextWrapStyle = "AUTO";
+  /** Figma's rule: setting it needs the text's fonts loaded. */
+  get textWrapStyle(): TextWrapStyle {
+    return this.textWrapStyleValue;
+  }
+  set textWrapStyle(v: TextWrapStyle) {
+    this.fontsLoaded("set_textWrapStyle", this.allFonts());
+    if (v !== "AUTO" && v !== "BALANCE" && v !== "PRETTY") fail(`in set_textWrapStyle: Invalid enum value ${String(v)}`);
+    this.textWrapStyleValue = v;
+  }
   /** Figma's rule: at least 1, or null for no limit. */
   get maxLines(): number | null {
     return this.maxLinesValue;

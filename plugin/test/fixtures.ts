@@ -208,7 +208,7 @@ export function allNodeTypes(): Fixture {
             type: "TEXT", id: "1:3", name: "Body", x: 10, y: 8, width: 120, height: 24, characters: "Hello linked world",
             fontName: { family: "Inter", style: "Regular" }, fontSize: 16, fontWeight: 400, lineHeight: { value: 24, unit: "PIXELS" },
             letterSpacing: { value: 0, unit: "PIXELS" }, textAlignHorizontal: "LEFT", textAlignVertical: "TOP", textAutoResize: "HEIGHT",
-            textCase: "ORIGINAL", textDecoration: "NONE", paragraphIndent: 2, textTruncation: "ENDING", maxLines: 3, fills: [{ type: "SOLID", color: black }],
+            textCase: "ORIGINAL", textDecoration: "NONE", paragraphIndent: 2, textTruncation: "ENDING", maxLines: 3, textWrapStyle: "BALANCE", fills: [{ type: "SOLID", color: black }],
             layoutSizingHorizontal: "FILL", layoutSizingVertical: "HUG",
             styledTextSegments: [
               { characters: "Hello ", start: 0, end: 6, ...segment },

@@ -356,6 +356,7 @@ export class Reader {
     Object.assign(o, this.decorationMembers(look));
     o["textTruncation"] = node.textTruncation;
     o["maxLines"] = node.maxLines;
+    o["textWrapStyle"] = node.textWrapStyle;
     if (o["fills"] === null) o["fills"] = this.paints(first?.fills ?? [], false);
     if (node.textStyleId !== "") o["textStyleId"] = this.styleRef(node.textStyleId);
     const inSegs = Array.isArray(inp["styledTextSegments"]) ? inp["styledTextSegments"] : null;

@@ -24,7 +24,8 @@ import (
 
 // Text node members beyond the typography (docs/results.md "Styled text", docs/conversion.md
 // "Text" and "Lists"), with the Figma Plugin API's names and values: textTruncation (DISABLED or
-// ENDING) and maxLines (1 to MaxLines, only with ENDING), paragraphIndent (px, 0 to
+// ENDING) and maxLines (1 to MaxLines, only with ENDING), textWrapStyle (AUTO, BALANCE or
+// PRETTY: CSS text-wrap-style, TextNode.textWrapStyle), paragraphIndent (px, 0 to
 // MaxLayoutLength), hangingList and listMarker (booleans, TEXT only), a segment's listOptions
 // ({"type": ORDERED, UNORDERED or NONE}) and listSpacing (px, 0 to MaxLayoutLength), and the
 // format's listText (TEXT only, below).
@@ -34,13 +35,14 @@ const MaxLines = 10000
 
 var (
 	textTruncations = map[string]bool{"DISABLED": true, "ENDING": true}
+	textWrapStyles  = map[string]bool{"AUTO": true, "BALANCE": true, "PRETTY": true}
 	listTypes       = map[string]bool{"ORDERED": true, "UNORDERED": true, "NONE": true}
 )
 
 // textMembers is what a node says with the text members above.
 type textMembers struct {
-	truncation *string
-	maxLines   *float64
+	truncation, wrapStyle *string
+	maxLines              *float64
 	// hangingList and hasListMarker say the members are present (either value); listMarker is
 	// listMarker's value.
 	hangingList, hasListMarker, listMarker bool
@@ -67,7 +69,7 @@ type listText struct {
 // isTextMember says whether key is one of the node-level text members above.
 func isTextMember(key string) bool {
 	switch key {
-	case "textTruncation", "maxLines", "paragraphIndent", "hangingList", "listMarker":
+	case "textTruncation", "maxLines", "textWrapStyle", "paragraphIndent", "hangingList", "listMarker":
 		return true
 	}
 	return false
@@ -76,15 +78,19 @@ func isTextMember(key string) bool {
 // textMember reads one node-level text member into tm.
 func (w *treeWalker) textMember(key string, tm *textMembers) error {
 	switch key {
-	case "textTruncation":
+	case "textTruncation", "textWrapStyle":
+		values, into := textTruncations, &tm.truncation
+		if key == "textWrapStyle" {
+			values, into = textWrapStyles, &tm.wrapStyle
+		}
 		s, err := w.str(key)
 		if err != nil {
 			return err
 		}
-		if !textTruncations[*s] {
+		if !values[*s] {
 			return fmt.Errorf("%q has an unknown value %q", key, *s)
 		}
-		tm.truncation = s
+		*into = s
 	case "maxLines":
 		v, err := w.num(key)
 		if err != nil || v != math.Trunc(v) || v < 1 || v > MaxLines {
@@ -112,8 +118,8 @@ func (w *treeWalker) textMember(key string, tm *textMembers) error {
 // checkText applies the rules of the text members to a node of type typ.
 func (tm *textMembers) checkText(typ, id string) error {
 	switch {
-	case typ != NodeText && (tm.truncation != nil || tm.maxLines != nil || tm.hangingList || tm.hasListMarker):
-		return fmt.Errorf("node %q is a %s, which cannot have textTruncation, maxLines, hangingList or listMarker", id, typ)
+	case typ != NodeText && (tm.truncation != nil || tm.maxLines != nil || tm.wrapStyle != nil || tm.hangingList || tm.hasListMarker):
+		return fmt.Errorf("node %q is a %s, which cannot have textTruncation, maxLines, textWrapStyle, hangingList or listMarker", id, typ)
 	case tm.maxLines != nil && (tm.truncation == nil || *tm.truncation != "ENDING"):
 		return fmt.Errorf("TEXT node %q has maxLines without textTruncation ENDING", id)
 	}

@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// TestTextMembers: textTruncation and maxLines (1 to MaxLines, only with ENDING),
-// paragraphIndent (0 to MaxLayoutLength px), hangingList and listMarker (TEXT only), a segment's
+// TestTextMembers: textTruncation and maxLines (1 to MaxLines, only with ENDING), textWrapStyle
+// (AUTO, BALANCE or PRETTY; TEXT only), paragraphIndent (0 to MaxLayoutLength px), hangingList and listMarker (TEXT only), a segment's
 // listOptions, and a listMarker TEXT only beside a TEXT with list ranges.
 func TestTextMembers(t *testing.T) {
 	node := func(members string) string {
@@ -29,6 +29,12 @@ func TestTextMembers(t *testing.T) {
 		{"OKTruncationDisabled", node(`,"textTruncation":"DISABLED"`), ""},
 		{"ErrTruncationUnknown", node(`,"textTruncation":"MIDDLE"`), `unknown value "MIDDLE"`},
 		{"ErrTruncationOnFrame", `{"type":"FRAME","id":"1","name":"r","textTruncation":"ENDING"}`, "cannot have textTruncation"},
+		{"OKWrapBalance", node(`,"textWrapStyle":"BALANCE"`), ""},
+		{"OKWrapPretty", node(`,"textWrapStyle":"PRETTY"`), ""},
+		{"OKWrapAuto", node(`,"textWrapStyle":"AUTO"`), ""},
+		{"ErrWrapUnknown", node(`,"textWrapStyle":"STABLE"`), `"textWrapStyle" has an unknown value "STABLE"`},
+		{"ErrWrapNotAString", node(`,"textWrapStyle":true`), `"textWrapStyle"`},
+		{"ErrWrapOnFrame", `{"type":"FRAME","id":"1","name":"r","textWrapStyle":"BALANCE"}`, "cannot have textTruncation, maxLines, textWrapStyle"},
 		{"OKIndentAtMaxLayoutLength", node(`,"paragraphIndent":` + strconv.Itoa(MaxLayoutLength)), ""},
 		{"ErrIndentPastMaxLayoutLength", node(`,"paragraphIndent":` + strconv.Itoa(MaxLayoutLength+1)), "from 0 to 100000"},
 		{"ErrIndentNegative", node(`,"paragraphIndent":-1`), "from 0 to 100000"},
@@ -39,7 +45,7 @@ func TestTextMembers(t *testing.T) {
 		{"ErrMarkerInAnotherFrame", `{"type":"FRAME","id":"1","name":"r","children":[{"type":"FRAME","id":"4","name":"f","children":[` + marker + `]},` + list("UNORDERED") + `]}`, `no TEXT beside it (in "4")`},
 		{"OKListMarkerFalse", node(`,"listMarker":false`), ""},
 		{"ErrListMarkerNotBoolean", node(`,"listMarker":1`), "must be a boolean"},
-		{"ErrHangingListOnRectangle", `{"type":"FRAME","id":"1","name":"r","children":[{"type":"RECTANGLE","id":"2","name":"x","hangingList":true}]}`, "cannot have textTruncation, maxLines, hangingList or listMarker"},
+		{"ErrHangingListOnRectangle", `{"type":"FRAME","id":"1","name":"r","children":[{"type":"RECTANGLE","id":"2","name":"x","hangingList":true}]}`, "cannot have textTruncation, maxLines, textWrapStyle, hangingList or listMarker"},
 		{"ErrListTypeUnknown", `{"type":"FRAME","id":"1","name":"r","children":[` + list("BULLETS") + `]}`, `needs a type of ORDERED, UNORDERED or NONE (got "BULLETS")`},
 		{"ErrListOptionsUnknownMember", node(`,"styledTextSegments":[{"start":0,"end":1,"listOptions":{"type":"ORDERED","start":3}}]`), `unknown member "start"`},
 		{"ErrListOptionsNotAnObject", node(`,"styledTextSegments":[{"start":0,"end":1,"listOptions":"ORDERED"}]`), `expected an object in "listOptions"`},

@@ -153,7 +153,7 @@
     "background-origin": "padding-box", "background-attachment": "scroll",
     "flex-direction": "row", "flex-wrap": "nowrap", "justify-content": "normal", "align-items": "normal",
     "gap": "normal", "object-fit": "fill", "object-position": "50% 50%", "font-variant-caps": "normal",
-    "text-overflow": "clip", "-webkit-line-clamp": "none",
+    "text-overflow": "clip", "-webkit-line-clamp": "none", "text-wrap-style": "auto",
     "clip-path": "none", "border-image-source": "none", "-webkit-text-stroke-width": "0px", "text-emphasis-style": "none",
     "border-collapse": "separate",
   };

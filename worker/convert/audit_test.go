@@ -111,6 +111,8 @@ var auditChecks = map[string]auditCheck{
 	"text-shadow":                 {"text:Shadowed", map[string]string{"effects.0.type": `"DROP_SHADOW"`}, ""},
 	"text-overflow-ellipsis":      {"text:Ellipsis", map[string]string{"textTruncation": `"ENDING"`, "maxLines": `1`}, ""},
 	"line-clamp":                  {"text:Clamped", map[string]string{"textTruncation": `"ENDING"`, "maxLines": `2`}, ""},
+	"text-wrap-balance":           {"text:Balanced", map[string]string{"textWrapStyle": `"BALANCE"`, "textAutoResize": `"HEIGHT"`}, ""},
+	"text-wrap-pretty":            {"text:Pretty", map[string]string{"textWrapStyle": `"PRETTY"`, "textAutoResize": `"HEIGHT"`}, ""},
 	"text-fill-color":             {"text:Filled", map[string]string{"fills.0.color.g": `0.6`, "fills.0.color.b": `0.8`}, ""},
 	"background-clip-text":        {"text:Gradient", map[string]string{"fills.0.type": `"GRADIENT_LINEAR"`}, ""},
 	"text-stroke":                 {"text:Stroked", map[string]string{"strokes.0.color.r": `0.9333`, "strokeWeight": `1`, "strokeAlign": `"CENTER"`}, ""},

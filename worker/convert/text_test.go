@@ -2,6 +2,7 @@ package convert_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -10,7 +11,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/resultjson"
-	"github.com/code2des/backend/worker/convert/tree"
+	convtext "github.com/code2des/backend/worker/convert/text"
 )
 
 // placed is a node with its box in page coordinates.
@@ -350,12 +351,54 @@ func TestMaxInlineSpacing(t *testing.T) {
 		spacing float64
 		want    []string
 	}{
-		{tree.MaxInlineSpacing, []string{"before span after"}},
-		{tree.MaxInlineSpacing + 1, []string{"before", "span", " after"}},
+		{convtext.MaxInlineSpacing, []string{"before span after"}},
+		{convtext.MaxInlineSpacing + 1, []string{"before", "span", " after"}},
 	} {
 		got := texts(run(t, para(c.spacing), nil).Result.Root)
 		if strings.Join(got, "|") != strings.Join(c.want, "|") {
 			t.Errorf("spacing %.0f px: TEXT nodes %q, want %q", c.spacing, got, c.want)
+		}
+	}
+}
+
+// TestWrappingSpacedElementIsLetterSpacing: an inline element with more than MaxInlineSpacing
+// px of horizontal margin, padding and border that wraps stays in its paragraph, and its space
+// on each side is letter spacing (a range of one character): the space before it gets its left
+// margin, border and padding, its last character its right ones; the other ranges keep the
+// page's letter spacing (1 px). In a right-to-left paragraph the space is dropped.
+func TestWrappingSpacedElementIsLetterSpacing(t *testing.T) {
+	t.Parallel()
+	para := func(direction string) *capturemodel.Capture {
+		p := node(t, `{"type":"element","tag":"p","box":{"x":0,"y":0,"width":120,"height":40},"style":{"display":"block","line-height":"20px","letter-spacing":"1px","direction":"`+direction+`"},"children":[
+			{"type":"text","text":"said ","box":{"x":0,"y":2,"width":40,"height":16}},
+			{"type":"element","tag":"mark","box":{"x":40,"y":2,"width":80,"height":36},"rects":[{"x":40,"y":2,"width":80,"height":16},{"x":0,"y":22,"width":50,"height":16}],
+			 "style":{"display":"inline","letter-spacing":"1px","direction":"`+direction+`","margin-left":"5px","margin-right":"5px","padding-left":"2px","padding-right":"2px","border-right-style":"solid","border-right-width":"1px"},
+			 "children":[{"type":"text","text":"few things fail","box":{"x":47,"y":2,"width":73,"height":36},"rects":[{"x":47,"y":2,"width":73,"height":16},{"x":0,"y":22,"width":42,"height":16}],"line_starts":[0,10]}]},
+			{"type":"text","text":" now","box":{"x":50,"y":22,"width":30,"height":16}}]}`)
+		return page(p)
+	}
+	type rng struct {
+		chars   string
+		spacing float64
+	}
+	for _, c := range []struct {
+		direction string
+		want      []rng
+	}{
+		{"ltr", []rng{{"said", 1}, {" ", 8}, {"few things fai", 1}, {"l", 9}, {" now", 1}}},
+		{"rtl", []rng{{"\u200fsaid few things fail now", 1}}},
+	} {
+		var got []rng
+		run(t, para(c.direction), nil).Result.Root.Walk(func(n *resultjson.Node) {
+			if n.Type != "TEXT" {
+				return
+			}
+			for _, s := range n.StyledTextSegments {
+				got = append(got, rng{s.Characters, s.LetterSpacing.Value})
+			}
+		})
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s: ranges %v, want %v", c.direction, got, c.want)
 		}
 	}
 }

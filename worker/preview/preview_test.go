@@ -166,6 +166,10 @@ var goldenCases = []struct{ name, tree string }{
 	{"text-paragraph-indent", `{"type":"TEXT","id":"1:3","name":"t","x":4,"y":4,"width":56,"height":40,"characters":"wrap these words","fontSize":12,"fills":[` + black + `],"textAutoResize":"HEIGHT","paragraphIndent":16}`},
 	// Truncated after one line: "wrap these" and an ellipsis, the rest hidden (textTruncation ENDING, maxLines 1).
 	{"text-truncation", `{"type":"TEXT","id":"1:3","name":"t","x":4,"y":4,"width":56,"height":14,"characters":"wrap these words and more","fontSize":12,"fills":[` + black + `],"textAutoResize":"HEIGHT","textTruncation":"ENDING","maxLines":1}`},
+	// Balanced lines (textWrapStyle BALANCE): "Wrap" over "these ok", two lines of about one
+	// width, where AUTO fills the first line ("Wrap these" over "ok").
+	{"text-wrap-balance", `{"type":"TEXT","id":"1:3","name":"t","x":4,"y":4,"width":56,"height":28,"characters":"Wrap these ok","fontSize":9,"fills":[` + black + `],"textAutoResize":"HEIGHT","textWrapStyle":"BALANCE"}`},
+	{"text-wrap-auto", `{"type":"TEXT","id":"1:3","name":"t","x":4,"y":4,"width":56,"height":28,"characters":"Wrap these ok","fontSize":9,"fills":[` + black + `],"textAutoResize":"HEIGHT"}`},
 	// A list of two bullets hanging left of the box (x 16) and a third paragraph that is no list
 	// item; the listMarker TEXT (a red "X") is left out.
 	{"text-list-unordered", `{"type":"TEXT","id":"1:2","name":"m","x":2,"y":2,"characters":"X","fontSize":12,"fills":[` + red + `],"textAutoResize":"WIDTH_AND_HEIGHT","listMarker":true},{"type":"TEXT","id":"1:3","name":"t","x":16,"y":2,"width":46,"height":42,"characters":"Ab\nCd\nEf","fontSize":12,"lineHeight":{"value":14,"unit":"PIXELS"},"fills":[` + black + `],"textAutoResize":"HEIGHT","hangingList":true,"styledTextSegments":[{"start":0,"end":6,"fontName":{"family":"Inter","style":"Regular"},"fontSize":12,"fills":[` + black + `],"textDecoration":"NONE","listOptions":{"type":"UNORDERED"}},{"start":6,"end":8,"fontName":{"family":"Inter","style":"Regular"},"fontSize":12,"fills":[` + black + `],"textDecoration":"NONE"}]}`},

@@ -16,7 +16,8 @@ import (
 // WIDTH_AND_HEIGHT never wraps, HEIGHT wraps at the node's width, NONE keeps the box (text may
 // overflow it, as in Figma), TRUNCATE cuts the overflow with an ellipsis. textTruncation ENDING
 // with maxLines N (not WIDTH_AND_HEIGHT) ends the Nth line with an ellipsis (CSS line-clamp); in
-// a fixed box without maxLines it clips the overflow.
+// a fixed box without maxLines it clips the overflow. textWrapStyle BALANCE or PRETTY chooses the
+// line breaks of wrapping text as CSS text-wrap-style balance or pretty does.
 func (g *htmlGen) text(b *strings.Builder, n *node) {
 	var s strings.Builder
 	fmt.Fprintf(&s, "left:%spx;top:%spx;%s", num(n.X), num(n.Y), n.placed)
@@ -29,6 +30,12 @@ func (g *htmlGen) text(b *strings.Builder, n *node) {
 		fmt.Fprintf(&s, "white-space:pre;overflow:hidden;text-overflow:ellipsis;width:%spx;height:%spx;", num(n.Width), num(n.Height))
 	default: // NONE: a fixed box
 		fmt.Fprintf(&s, "white-space:pre-wrap;width:%spx;height:%spx;", num(n.Width), num(n.Height))
+	}
+	switch n.TextWrapStyle {
+	case "BALANCE":
+		s.WriteString("text-wrap-style:balance;")
+	case "PRETTY":
+		s.WriteString("text-wrap-style:pretty;")
 	}
 	truncated := n.TextTruncation == "ENDING" && n.TextAutoResize != "WIDTH_AND_HEIGHT"
 	clamped := truncated && n.MaxLines > 0

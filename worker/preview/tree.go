@@ -112,6 +112,7 @@ type node struct {
 	TextAutoResize      string         `json:"textAutoResize"`
 	TextTruncation      string         `json:"textTruncation"`
 	MaxLines            int            `json:"maxLines"`
+	TextWrapStyle       string         `json:"textWrapStyle"`
 	TextCase            string         `json:"textCase"`
 	TextDecoration      string         `json:"textDecoration"`
 	decorationLook

@@ -152,6 +152,10 @@ export function applyText(node: TextNode, n: Node, ctx: TextContext): void {
     const v = n.maxLines;
     applying(id, "maxLines", () => (node.maxLines = v));
   }
+  if (n.textWrapStyle !== undefined) {
+    const v = n.textWrapStyle;
+    applying(id, "textWrapStyle", () => (node.textWrapStyle = v));
+  }
   if (n.hangingList !== undefined) {
     const v = n.hangingList;
     applying(id, "hangingList", () => (node.hangingList = v));

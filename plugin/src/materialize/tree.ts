@@ -94,6 +94,7 @@ const takes: { [K in keyof Node]-?: (node: SceneNode) => boolean } = {
   paragraphIndent: (node) => node.type === "TEXT",
   textTruncation: (node) => node.type === "TEXT",
   maxLines: (node) => node.type === "TEXT",
+  textWrapStyle: (node) => node.type === "TEXT",
   hangingList: (node) => node.type === "TEXT",
   // Read by the tree walk (drawnByList, built): a marker the list beside it draws is not created,
   // a TEXT with a listText is created as the list.

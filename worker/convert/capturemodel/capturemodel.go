@@ -463,7 +463,7 @@ var styleDefaults = map[string]string{
 	"text-decoration-line": "none", "white-space": "normal", "writing-mode": "horizontal-tb", "direction": "ltr",
 	"background-clip": "border-box", "background-origin": "padding-box", "background-attachment": "scroll", "text-shadow": "none",
 	"object-fit": "fill", "object-position": "50% 50%", "text-overflow": "clip", "-webkit-line-clamp": "none",
-	"font-variant-caps": "normal", "text-decoration-style": "solid", "border-collapse": "separate", "text-decoration-thickness": "auto",
+	"text-wrap-style": "auto", "font-variant-caps": "normal", "text-decoration-style": "solid", "border-collapse": "separate", "text-decoration-thickness": "auto",
 	"text-underline-offset": "auto",
 	"clip-path":             "none", "border-image-source": "none", "column-rule-style": "none", "appearance": "auto",
 	"font-family": "sans-serif", "font-size": "16px", "font-weight": "400", "line-height": "normal",

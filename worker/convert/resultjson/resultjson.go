@@ -241,6 +241,10 @@ type Node struct {
 	TextTruncation string `json:"textTruncation,omitempty"`
 	// MaxLines is how many lines a truncated TEXT shows (1 and up; only with TextTruncation).
 	MaxLines int `json:"maxLines,omitempty"`
+	// TextWrapStyle BALANCE or PRETTY is how a TEXT that wraps chooses its line breaks (CSS
+	// text-wrap-style balance or pretty; TextNode.textWrapStyle); absent: AUTO, Figma's default
+	// (each line as full as it can be).
+	TextWrapStyle string `json:"textWrapStyle,omitempty"`
 	// ParagraphIndent indents the first line (px): text-indent, or a paragraph that starts after
 	// other content on its first line.
 	ParagraphIndent float64 `json:"paragraphIndent,omitempty"`

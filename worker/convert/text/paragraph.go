@@ -2,13 +2,16 @@ package text
 
 import (
 	"cmp"
+	"math"
 	"net/url"
 	"slices"
 	"strings"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
@@ -209,13 +212,101 @@ func (b *paragraphBuilder) walk(k, parent *capturemodel.DOMNode, decoration boxt
 		if k.Computed("line-height") != parent.Computed("line-height") {
 			b.mixedLine = true
 		}
+		// More space than MaxInlineSpacing (an element that wraps, or it would not be in the
+		// paragraph) moves the text after it too far to drop: it becomes letter spacing.
+		var left, right float64
+		if InlineSpacing(k) > MaxInlineSpacing {
+			left, right = sideSpace(k)
+		}
+		b.spaceAfterLast(left)
 		for _, c := range b.s.Kids(k) {
 			if c != nil {
 				b.walk(c, k, decoration, href, hidden, clip)
 			}
 		}
+		b.spaceAfterLast(right)
 	}
 }
+
+// MaxInlineSpacing is the most horizontal space (margins, paddings and borders, left and right
+// together, px) an inline element on one line may add and still be a part of its paragraph; up
+// to it the space is dropped.
+const MaxInlineSpacing = 4
+
+// InlineSpacing is the horizontal space an inline element adds around its text (px): its
+// margins, paddings and borders on both sides, each counted as a positive length.
+func InlineSpacing(n *capturemodel.DOMNode) float64 {
+	sum := 0.0
+	for _, p := range []string{"margin-left", "margin-right", "padding-left", "padding-right", "border-left-width", "border-right-width"} {
+		if p == "border-left-width" && n.Computed("border-left-style") == "none" || p == "border-right-width" && n.Computed("border-right-style") == "none" {
+			continue
+		}
+		v, _ := css.ParsePx(n.Computed(p))
+		sum += math.Abs(v)
+	}
+	return sum
+}
+
+// sideSpace is the horizontal space inline element k adds before and after its text (px): its
+// margin, border and padding on each side. In a right-to-left or vertical paragraph, whose
+// characters Figma does not lay out left to right, it is 0 (the space is dropped).
+func sideSpace(k *capturemodel.DOMNode) (before, after float64) {
+	if k.Computed("direction") == "rtl" || VerticalWritingMode(k.Computed("writing-mode")) {
+		return 0, 0
+	}
+	side := func(edge string) float64 {
+		sum := 0.0
+		for _, p := range []string{"margin-", "padding-"} {
+			v, _ := css.ParsePx(k.Computed(p + edge))
+			sum += v
+		}
+		if k.Computed("border-"+edge+"-style") != "none" {
+			v, _ := css.ParsePx(k.Computed("border-" + edge + "-width"))
+			sum += v
+		}
+		return sum
+	}
+	return side("left"), side("right")
+}
+
+// spaceAfterLast widens the space after the paragraph's last character so far by px (an inline
+// element's margin, border and padding, sideSpace): that character gets a range of its own whose
+// letterSpacing is px more, as Figma (like CSS letter-spacing) adds letter spacing after each
+// character. Nothing is widened when px is 0 or the paragraph has no character yet, or ends a
+// line (a br) or a part (floats).
+func (b *paragraphBuilder) spaceAfterLast(px float64) {
+	if math.Abs(px) < minSideSpace {
+		return
+	}
+	i := len(b.pieces) - 1
+	for i >= 0 && b.pieces[i].text == "" {
+		i--
+	}
+	if i < 0 || b.pieces[i].style < 0 {
+		return
+	}
+	p := b.pieces[i]
+	r, size := utf8.DecodeLastRuneInString(p.text)
+	if r == '\n' || string(r) == sentinel {
+		return
+	}
+	st := b.styles[p.style]
+	st.letterSpacing = css.Px(st.letterSpacing + px)
+	idx := slices.IndexFunc(b.styles, func(s runStyle) bool { return sameStyle(s, st) })
+	if idx < 0 {
+		idx = len(b.styles)
+		b.styles = append(b.styles, st)
+	}
+	last := piece{text: string(r), style: idx}
+	if b.pieces[i].text = p.text[:len(p.text)-size]; b.pieces[i].text == "" {
+		b.pieces[i] = last
+		return
+	}
+	b.pieces = slices.Insert(b.pieces, i+1, last)
+}
+
+// minSideSpace is the least side space (px) spaceAfterLast adds: less is rounding.
+const minSideSpace = 0.01
 
 // link resolves an a element's href against the page URL; empty when it has none or it is not
 // a web or mail link.

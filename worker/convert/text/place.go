@@ -109,6 +109,22 @@ func (s *Setter) place(node *resultjson.Node, n *capturemodel.DOMNode, frags []c
 	node.Width = css.Size(math.Ceil(box.Width*100) / 100)
 	node.Height = css.Size(box.Height)
 	node.TextAutoResize = mode
+	if mode == "HEIGHT" {
+		node.TextWrapStyle = wrapStyle(n)
+	}
+}
+
+// wrapStyle is the textWrapStyle of a TEXT that wraps in block n: BALANCE or PRETTY for CSS
+// text-wrap-style balance or pretty (the text-wrap shorthand sets it), else "" (AUTO, Figma's
+// default; so is CSS stable, which only keeps lines put while the text is edited).
+func wrapStyle(n *capturemodel.DOMNode) string {
+	switch n.Computed("text-wrap-style") {
+	case "balance":
+		return "BALANCE"
+	case "pretty":
+		return "PRETTY"
+	}
+	return ""
 }
 
 // truncatedLines is how many lines block n shows before the ellipsis it draws, 0 when it draws

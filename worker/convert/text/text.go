@@ -229,6 +229,7 @@ func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, c
 		node.TextAutoResize = "WIDTH_AND_HEIGHT"
 	default:
 		node.TextAutoResize = "HEIGHT"
+		node.TextWrapStyle = wrapStyle(el)
 		node.Width = css.Size(math.Ceil(node.Width))
 	}
 }

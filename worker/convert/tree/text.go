@@ -2,13 +2,11 @@ package tree
 
 import (
 	"cmp"
-	"math"
 	"slices"
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
-	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/text"
 )
@@ -77,30 +75,13 @@ func (tb *builder) inlineContent(n *capturemodel.DOMNode) bool {
 		return false
 	}
 	// Horizontal margin, padding and border of an inline element move the text after it; a
-	// paragraph cannot hold that space. Up to MaxInlineSpacing it is dropped; an element with
-	// more that sits on one line is converted on its own (its box is right), one that wraps stays
-	// in the paragraph (its runs must not overlap the text around them).
-	if len(n.Rects) == 0 && inlineSpacing(n) > MaxInlineSpacing {
+	// paragraph holds it only as letter spacing. Up to MaxInlineSpacing it is dropped; an element
+	// with more that sits on one line is converted on its own (its box is right), one that wraps
+	// stays in the paragraph with its space as letter spacing (text.Setter.Paragraph).
+	if len(n.Rects) == 0 && text.InlineSpacing(n) > text.MaxInlineSpacing {
 		return false
 	}
 	return !slices.ContainsFunc(tb.kids.Of(n), func(c *capturemodel.DOMNode) bool { return c != nil && !tb.inlineContent(c) })
-}
-
-// MaxInlineSpacing is the most horizontal space (margins, paddings and borders, left and right
-// together, px) an inline element on one line may add and still be a part of its paragraph.
-const MaxInlineSpacing = 4
-
-// inlineSpacing is the horizontal space an inline element adds around its text, in px.
-func inlineSpacing(n *capturemodel.DOMNode) float64 {
-	sum := 0.0
-	for _, p := range []string{"margin-left", "margin-right", "padding-left", "padding-right", "border-left-width", "border-right-width"} {
-		if p == "border-left-width" && n.Computed("border-left-style") == "none" || p == "border-right-width" && n.Computed("border-right-style") == "none" {
-			continue
-		}
-		v, _ := css.ParsePx(n.Computed(p))
-		sum += math.Abs(v)
-	}
-	return sum
 }
 
 // paragraph converts the inline children kids of block container n into one TEXT node placed
