@@ -26,7 +26,8 @@ import (
 //   - a main thread that never yields (a script in an endless loop) stops answering
 //     Runtime.evaluate: from the page's first response on, a heartbeat asks every
 //     heartbeatInterval, and when an answer is later than Timeouts.Unresponsive the job fails with
-//     PAGE_UNRESPONSIVE, well within the load budget;
+//     PAGE_UNRESPONSIVE, well within the load budget (each of these while the dark theme is
+//     read, after everything else, only leaves it unread: renderTab);
 //   - navigations of the main frame other than the ones the capture asked for (its load, the
 //     dark theme's second load, allowNavigation, and their HTTP redirects) are refused (Fetch
 //     interception of documents): a page that reloads itself, sends itself elsewhere in a loop,

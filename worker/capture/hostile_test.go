@@ -117,6 +117,10 @@ function grow() { document.getElementById("heap").insertAdjacentHTML("beforeend"
 addEventListener("load", () => setTimeout(grow, 0));
 </script>`))
 	mux.Handle("/spin", html(`<h1>Spins</h1><script>addEventListener("load", () => setTimeout(() => { for (;;) {} }, 0));</script>`))
+	// Spins only under the dark preference: its second load, for its script-chosen theme.
+	mux.Handle("/dark-spin", html(`<h1>Spins in the dark</h1><script>if (matchMedia("(prefers-color-scheme: dark)").matches) addEventListener("load", () => setTimeout(() => { for (;;) {} }, 0));</script>`))
+	// Asks for the colour scheme, so it is loaded again for its dark theme (and crashed then).
+	mux.Handle("/dark-crash", html(`<h1>Crashes in the dark</h1><script>document.body.dataset.scheme = matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";</script>`))
 	mux.Handle("/closes", html(`<h1>Closes</h1><script>addEventListener("load", () => setTimeout(() => window.close(), 0));</script>`))
 	mux.Handle("/crash", html(`<h1>Waits to be crashed</h1>`))
 	mux.HandleFunc("/trickle", func(w http.ResponseWriter, r *http.Request) {
@@ -238,8 +242,9 @@ type hostileCase struct {
 	within time.Duration
 	// A ready selector that never appears keeps the capture waiting for what the page does
 	// meanwhile (a bomb growing in small steps, a crash).
-	// crash crashes the page's renderer once it is served (DevTools Page.crash).
-	crash bool
+	// crash, when set, crashes the page's renderer once it is served for the crash-th time (1:
+	// its first load; DevTools Page.crash).
+	crash int
 	// load, when set, replaces hostileLoad, the unresponsive budget and the job's deadline
 	// (a page the machine needs long to lay out: 300,000 elements).
 	load time.Duration
@@ -249,6 +254,9 @@ type hostileCase struct {
 	// unresponsive, when set, replaces hostileUnresponsive (a bomb's garbage collections near
 	// its ceiling may keep the main thread busy before the crash).
 	unresponsive time.Duration
+	// loads is how many times the page is served: once when 0 (2: loaded again under the dark
+	// preference).
+	loads int
 	// neverServed is a page of the site the hostile one must not reach (a refused navigation).
 	neverServed string
 	// check looks further at a completed capture.
@@ -291,7 +299,13 @@ func TestHostilePagesEndFastWithClearAnswers(t *testing.T) {
 			message: msgCrashed, code: capture.CodePageCrashed, orMessage: "the page stopped responding: its scripts kept the browser busy for more than 14s", orCode: capture.CodePageUnresponsive},
 		{name: "SpinLoop_Unresponsive", path: "/spin", status: capture.StatusFailed,
 			message: "the page stopped responding: its scripts kept the browser busy for more than 5s", code: capture.CodePageUnresponsive, within: hostileLoad},
-		{name: "RendererCrash_Failed", path: "/crash", ready: "#never", crash: true, status: capture.StatusFailed, message: msgCrashed, code: capture.CodePageCrashed, within: hostileLoad},
+		// A page that hangs or crashes only when loaded again for its dark theme keeps its light
+		// capture.
+		{name: "SpinsInTheDark_CapturedLight", path: "/dark-spin", loads: 2, status: capture.StatusCompleted, within: hostileJob, warningCode: capture.WarnDarkThemeUnread,
+			message: "the page has a dark theme that could not be read (read the dark theme: load the page under the dark preference: the page stopped responding: its scripts kept the browser busy for more than 5s); the result has its light theme only"},
+		{name: "CrashesInTheDark_CapturedLight", path: "/dark-crash", loads: 2, crash: 2, status: capture.StatusCompleted, within: hostileJob, warningCode: capture.WarnDarkThemeUnread,
+			message: "the page has a dark theme that could not be read (" + msgCrashed + " while its dark theme was read); the result has its light theme only"},
+		{name: "RendererCrash_Failed", path: "/crash", ready: "#never", crash: 1, status: capture.StatusFailed, message: msgCrashed, code: capture.CodePageCrashed, within: hostileLoad},
 		// Chromium lets a script close only a window a script opened: the capture goes on.
 		{name: "ClosesItself_Captured", path: "/closes", status: capture.StatusCompleted, within: hostileJob},
 		{name: "TricklingServer_LoadTimeout", path: "/trickle", status: capture.StatusFailed, message: "the page did not finish loading within 15s", code: capture.CodeLoadTimeout, within: hostileLoad},
@@ -348,8 +362,8 @@ func runHostile(t *testing.T, site *hostileSite, tc hostileCase) {
 	defer stop()
 	start := time.Now()
 	h.send(t, msg)
-	if tc.crash {
-		go crashWhenServed(t, h.w.Browser, site, strings.SplitN(tc.path, "?", 2)[0])
+	if tc.crash > 0 {
+		go crashWhenServed(t, h.w.Browser, site, strings.SplitN(tc.path, "?", 2)[0], tc.crash)
 	}
 	cb := h.rc.Wait(t, tc.within+slack+hostileJob)
 	elapsed := time.Since(start)
@@ -373,8 +387,8 @@ func runHostile(t *testing.T, site *hostileSite, tc hostileCase) {
 	default:
 		t.Errorf("error_code %s, error_message %q; want %s %q", cb.ErrorCode, cb.ErrorMessage, tc.code, tc.message)
 	}
-	if n := site.count(strings.SplitN(tc.path, "?", 2)[0]); n != 1 {
-		t.Errorf("%s served %d times, want once (captured once)", tc.path, n)
+	if n, want := site.count(strings.SplitN(tc.path, "?", 2)[0]), max(tc.loads, 1); n != want {
+		t.Errorf("%s served %d times, want %d (captured once)", tc.path, n, want)
 	}
 	if n := site.count(tc.neverServed); tc.neverServed != "" && n != 0 {
 		t.Errorf("%s served %d times, want never (the navigation to it refused)", tc.neverServed, n)
@@ -459,10 +473,12 @@ func nesting(n any) int {
 }
 
 // crashWhenServed crashes the renderer of the tab showing path once the site has served it.
-func crashWhenServed(t *testing.T, b *capture.Browser, site *hostileSite, path string) {
+func crashWhenServed(t *testing.T, b *capture.Browser, site *hostileSite, path string, nth int) {
 	for p := range site.served {
 		if p == path {
-			break
+			if nth--; nth == 0 {
+				break
+			}
 		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

@@ -564,10 +564,17 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 			return err
 		}}
 	if out.Document, err = readDarkTheme(tabCtx, out.Document, second); err != nil {
-		if tabCtx.Err() != nil {
+		// A page that crashes, hangs or closes while its dark theme is read (the tab's guard
+		// ended the tab: a script that spins under the dark preference) still gave everything
+		// above: the capture keeps its light theme. The job's own end fails it.
+		var pe *PageError
+		if tabCtx.Err() != nil && !errors.As(context.Cause(tabCtx), &pe) {
 			return nil, tabCtx.Err()
 		}
 		out.DarkThemeUnread = err.Error()
+		if pe != nil {
+			out.DarkThemeUnread = pe.Message + " while its dark theme was read"
+		}
 	}
 	out.Warnings = captureWarnings(out, t.Settle)
 	return out, nil
