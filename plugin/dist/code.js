@@ -2142,7 +2142,7 @@
     return errors === 0;
   }
   validate43.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-  var schema78 = { "description": "One styled text segment. Members other than start, end, characters, fills, listOptions and listSpacing pass to the plugin unchecked; the converter writes all of those listed here.", "type": "object", "required": ["start", "end"], "properties": { "characters": { "type": "string", "description": "The range's characters (optional; equal to the node's characters from start to end)." }, "start": { "type": "integer", "minimum": 0 }, "end": { "type": "integer", "minimum": 1 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3 }, "fills": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "$ref": "#/$defs/textCase" }, "hyperlink": { "description": "Figma's HyperlinkTarget, or null.", "oneOf": [{ "type": "null" }, { "type": "object", "required": ["type", "value"], "properties": { "type": { "enum": ["URL", "NODE"] }, "value": { "type": "string", "minLength": 1 } } }] }, "listOptions": { "description": "Figma's TextListOptions of the range's paragraphs (setRangeListOptions): ORDERED (numbers 1., 2., \u2026) or UNORDERED (bullets) list items; NONE or absent: no list.", "type": "object", "additionalProperties": false, "required": ["type"], "properties": { "type": { "enum": ["ORDERED", "UNORDERED", "NONE"] } } }, "listSpacing": { "description": "px, the space Figma's list puts between the range's list paragraphs and the next item (setRangeListSpacing; 0 to 100,000); absent: 0.", "type": "number", "minimum": 0, "maximum": 1e5 } } };
+  var schema78 = { "description": "One styled text segment. Members other than start, end, characters, fills, listOptions, listSpacing and textStyleId pass to the plugin unchecked; the converter writes all of those listed here (textStyleId where the range's typography is a text style's).", "type": "object", "required": ["start", "end"], "properties": { "characters": { "type": "string", "description": "The range's characters (optional; equal to the node's characters from start to end)." }, "start": { "type": "integer", "minimum": 0 }, "end": { "type": "integer", "minimum": 1 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3 }, "fills": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "$ref": "#/$defs/textCase" }, "hyperlink": { "description": "Figma's HyperlinkTarget, or null.", "oneOf": [{ "type": "null" }, { "type": "object", "required": ["type", "value"], "properties": { "type": { "enum": ["URL", "NODE"] }, "value": { "type": "string", "minLength": 1 } } }] }, "listOptions": { "description": "Figma's TextListOptions of the range's paragraphs (setRangeListOptions): ORDERED (numbers 1., 2., \u2026) or UNORDERED (bullets) list items; NONE or absent: no list.", "type": "object", "additionalProperties": false, "required": ["type"], "properties": { "type": { "enum": ["ORDERED", "UNORDERED", "NONE"] } } }, "listSpacing": { "description": "px, the space Figma's list puts between the range's list paragraphs and the next item (setRangeListSpacing; 0 to 100,000); absent: 0.", "type": "number", "minimum": 0, "maximum": 1e5 }, "textStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a TEXT style of styles the range is set in (Figma's setRangeTextStyleIdAsync): its typography equals the style's, with the node's lineHeight. The converter writes it on the ranges of a TEXT of several ranges whose typography is a style's that a TEXT of one range has; a reader that ignores it draws the same picture. Checked by the backend (it names a TEXT style)." } } };
   function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -2765,6 +2765,31 @@
                                           } else {
                                             var valid0 = true;
                                           }
+                                          if (valid0) {
+                                            if (data.textStyleId !== void 0) {
+                                              let data29 = data.textStyleId;
+                                              const _errs65 = errors;
+                                              if (errors === _errs65) {
+                                                if (typeof data29 === "string") {
+                                                  if (func1(data29) > 255) {
+                                                    validate47.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                    return false;
+                                                  } else {
+                                                    if (func1(data29) < 1) {
+                                                      validate47.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                      return false;
+                                                    }
+                                                  }
+                                                } else {
+                                                  validate47.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                  return false;
+                                                }
+                                              }
+                                              var valid0 = _errs65 === errors;
+                                            } else {
+                                              var valid0 = true;
+                                            }
+                                          }
                                         }
                                       }
                                     }
@@ -2790,7 +2815,7 @@
     validate47.errors = vErrors;
     return errors === 0;
   }
-  validate47.evaluated = { "props": { "characters": true, "start": true, "end": true, "fontName": true, "fontSize": true, "fontWeight": true, "fills": true, "textDecoration": true, "textDecorationStyle": true, "textDecorationOffset": true, "textDecorationThickness": true, "textDecorationColor": true, "letterSpacing": true, "textCase": true, "hyperlink": true, "listOptions": true, "listSpacing": true }, "dynamicProps": false, "dynamicItems": false };
+  validate47.evaluated = { "props": { "characters": true, "start": true, "end": true, "fontName": true, "fontSize": true, "fontWeight": true, "fills": true, "textDecoration": true, "textDecorationStyle": true, "textDecorationOffset": true, "textDecorationThickness": true, "textDecorationColor": true, "letterSpacing": true, "textCase": true, "hyperlink": true, "listOptions": true, "listSpacing": true, "textStyleId": true }, "dynamicProps": false, "dynamicItems": false };
   function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -10963,6 +10988,7 @@
     applyPosition(node, n);
   }
   async function applyStyleIds(node, n, ctx) {
+    var _a;
     if (n.fillStyleId !== void 0 && "setFillStyleIdAsync" in node && !(n.type === "SVG" && node.type === "FRAME")) {
       const s = libraryStyle(ctx, n, "fillStyleId", n.fillStyleId, "PAINT");
       await applyingAsync(n.id, "fillStyleId", () => node.setFillStyleIdAsync(s.id));
@@ -10979,6 +11005,14 @@
         ctx.warn({ code: "TEXT_STYLE_NOT_APPLIED", message: `text style ${s.name} not bound: the layer's ${differs} differs from the style's`, nodeId: n.id });
       } else {
         await applyingAsync(n.id, "textStyleId", () => node.setTextStyleIdAsync(s.id));
+      }
+    }
+    if (node.type === "TEXT") {
+      for (const [i, seg] of ((_a = n.styledTextSegments) != null ? _a : []).entries()) {
+        if (seg.textStyleId === void 0) continue;
+        const field = `styledTextSegments[${i}].textStyleId`;
+        const s = libraryStyle(ctx, n, field, seg.textStyleId, "TEXT");
+        await applyingAsync(n.id, field, () => node.setRangeTextStyleIdAsync(seg.start, seg.end, s.id));
       }
     }
   }

@@ -1096,6 +1096,8 @@ interface CharStyle {
   /** Paragraph-level in Figma: every character of a paragraph has its paragraph's. */
   listOptions: TextListOptions;
   listSpacing: number;
+  /** The TEXT style the character is set in ("" for none); setting its typography detaches it. */
+  textStyleId: string;
 }
 
 /** The look of a decoration line, null where the text has none (Figma's rule). */
@@ -1121,7 +1123,7 @@ function decorate(c: CharStyle, v: TextDecoration): void {
 }
 
 /** The members getStyledTextSegments reads here. */
-export type SegmentField = "fontName" | "fontSize" | "fontWeight" | "fills" | "textDecoration" | DecorationKey | "letterSpacing" | "textCase" | "hyperlink" | "listOptions" | "listSpacing";
+export type SegmentField = "fontName" | "fontSize" | "fontWeight" | "fills" | "textDecoration" | DecorationKey | "letterSpacing" | "textCase" | "hyperlink" | "listOptions" | "listSpacing" | "textStyleId";
 
 /** One styled range as the stand-in reports it. */
 export interface StubSegment {
@@ -1142,6 +1144,7 @@ export interface StubSegment {
   hyperlink: HyperlinkTarget | null;
   listOptions: TextListOptions;
   listSpacing: number;
+  textStyleId: string;
 }
 
 export class StubText extends StubGeometry
@@ -1163,8 +1166,8 @@ export class StubText extends StubGeometry
     hyperlink: null,
     listOptions: { type: "NONE" },
     listSpacing: 0,
+    textStyleId: "",
   };
-  textStyleIdValue = "";
   textAlignHorizontal: "LEFT" | "CENTER" | "RIGHT" | "JUSTIFIED" = "LEFT";
   textAlignVertical: "TOP" | "CENTER" | "BOTTOM" = "TOP";
   private textAutoResizeValue: "NONE" | "WIDTH_AND_HEIGHT" | "HEIGHT" | "TRUNCATE" = "WIDTH_AND_HEIGHT";
@@ -1254,7 +1257,7 @@ export class StubText extends StubGeometry
     only("set_fontName", v, ["family", "style"]);
     this.fontsLoaded("set_fontName", [v]);
     this.setAll("fontName", v);
-    this.textStyleIdValue = "";
+    this.detach();
   }
   get fontWeight(): number | symbol {
     const f = this.fontName;
@@ -1267,7 +1270,7 @@ export class StubText extends StubGeometry
     if (!(v >= 1)) fail(`in set_fontSize: Expected a number >= 1, got ${v}`);
     this.fontsLoaded("set_fontSize", this.allFonts());
     this.setAll("fontSize", v);
-    this.textStyleIdValue = "";
+    this.detach();
   }
   get letterSpacing(): LetterSpacing | symbol {
     return this.uniform("letterSpacing");
@@ -1275,14 +1278,14 @@ export class StubText extends StubGeometry
   set letterSpacing(v: LetterSpacing) {
     only("set_letterSpacing", v, ["value", "unit"]);
     this.setAll("letterSpacing", v);
-    this.textStyleIdValue = "";
+    this.detach();
   }
   get textCase(): TextCase | symbol {
     return this.uniform("textCase");
   }
   set textCase(v: TextCase) {
     this.setAll("textCase", v);
-    this.textStyleIdValue = "";
+    this.detach();
   }
   get textDecoration(): TextDecoration | symbol {
     return this.uniform("textDecoration");
@@ -1290,7 +1293,7 @@ export class StubText extends StubGeometry
   set textDecoration(v: TextDecoration) {
     decorate(this.base, v);
     for (const c of this.chars) decorate(c, v);
-    this.textStyleIdValue = "";
+    this.detach();
   }
   get textDecorationStyle(): TextDecorationStyle | null | symbol {
     return this.uniform("textDecorationStyle");
@@ -1320,7 +1323,7 @@ export class StubText extends StubGeometry
   private setLook<K extends DecorationKey>(what: string, k: K, v: CharStyle[K], chars: CharStyle[] = [this.base, ...this.chars]): void {
     for (const c of chars) if (c.textDecoration === "NONE") fail(`in ${what}: the text has no decoration line (set textDecoration first)`);
     for (const c of chars) c[k] = clone(v);
-    this.textStyleIdValue = "";
+    this.detach(chars);
   }
   override get fills(): ReadonlyArray<Paint> {
     const f = this.uniform("fills");
@@ -1340,8 +1343,13 @@ export class StubText extends StubGeometry
     this.fills = s.paints;
     this.fillStyleIdValue = id;
   }
-  get textStyleId(): string {
-    return this.textStyleIdValue;
+  /** Figma's rule: mixed when the characters are set in different text styles (or some in none). */
+  get textStyleId(): string | symbol {
+    return this.uniform("textStyleId");
+  }
+  /** Detaches chars (all by default) from their text style, as setting typography does in Figma. */
+  private detach(chars: CharStyle[] = [this.base, ...this.chars]): void {
+    for (const c of chars) c.textStyleId = "";
   }
   async setTextStyleIdAsync(id: string): Promise<void> {
     const s = this.figma.styles.get(id);
@@ -1352,7 +1360,22 @@ export class StubText extends StubGeometry
     this.lineHeight = s.lineHeight;
     this.textCase = s.textCase;
     this.textDecoration = s.textDecoration;
-    this.textStyleIdValue = id;
+    this.setAll("textStyleId", id);
+  }
+  /** Figma's setRangeTextStyleIdAsync: the range takes the style's typography (its fonts loaded) and is set in it. */
+  async setRangeTextStyleIdAsync(start: number, end: number, id: string): Promise<void> {
+    const s = this.figma.styles.get(id);
+    if (!(s instanceof StubTextStyle)) fail(`in setRangeTextStyleIdAsync: no text style ${id}`);
+    const chars = this.range("setRangeTextStyleIdAsync", start, end);
+    this.fontsLoaded("setRangeTextStyleIdAsync", [s.fontName, ...chars.map((c) => c.fontName)]);
+    for (const c of chars) {
+      c.fontName = clone(s.fontName);
+      c.fontSize = s.fontSize;
+      c.letterSpacing = clone(s.letterSpacing);
+      c.textCase = s.textCase;
+      decorate(c, s.textDecoration);
+      c.textStyleId = id;
+    }
   }
   private range(what: string, start: number, end: number): CharStyle[] {
     if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start < end && end <= this.text.length)) {
@@ -1364,12 +1387,12 @@ export class StubText extends StubGeometry
     only("setRangeFontName", v, ["family", "style"]);
     this.fontsLoaded("setRangeFontName", [v, ...this.range("setRangeFontName", start, end).map((c) => c.fontName)]);
     for (const c of this.range("setRangeFontName", start, end)) c.fontName = clone(v);
-    this.textStyleIdValue = "";
+    this.detach(this.range("setRangeFontName", start, end));
   }
   setRangeFontSize(start: number, end: number, v: number): void {
     this.fontsLoaded("setRangeFontSize", this.range("setRangeFontSize", start, end).map((c) => c.fontName));
     for (const c of this.range("setRangeFontSize", start, end)) c.fontSize = v;
-    this.textStyleIdValue = "";
+    this.detach(this.range("setRangeFontSize", start, end));
   }
   setRangeFills(start: number, end: number, v: Paint[]): void {
     v.forEach((p, i) => checkPaint(`setRangeFills[${i}]`, p, this.figma));
@@ -1378,7 +1401,7 @@ export class StubText extends StubGeometry
   }
   setRangeTextDecoration(start: number, end: number, v: TextDecoration): void {
     for (const c of this.range("setRangeTextDecoration", start, end)) decorate(c, v);
-    this.textStyleIdValue = "";
+    this.detach(this.range("setRangeTextDecoration", start, end));
   }
   setRangeTextDecorationStyle(start: number, end: number, v: TextDecorationStyle): void {
     this.setLook("setRangeTextDecorationStyle", "textDecorationStyle", v, this.range("setRangeTextDecorationStyle", start, end));
@@ -1395,11 +1418,11 @@ export class StubText extends StubGeometry
   setRangeLetterSpacing(start: number, end: number, v: LetterSpacing): void {
     only("setRangeLetterSpacing", v, ["value", "unit"]);
     for (const c of this.range("setRangeLetterSpacing", start, end)) c.letterSpacing = clone(v);
-    this.textStyleIdValue = "";
+    this.detach(this.range("setRangeLetterSpacing", start, end));
   }
   setRangeTextCase(start: number, end: number, v: TextCase): void {
     for (const c of this.range("setRangeTextCase", start, end)) c.textCase = v;
-    this.textStyleIdValue = "";
+    this.detach(this.range("setRangeTextCase", start, end));
   }
   setRangeHyperlink(start: number, end: number, v: HyperlinkTarget | null): void {
     if (v !== null) only("setRangeHyperlink", v, ["type", "value"]);

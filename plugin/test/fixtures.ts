@@ -211,7 +211,7 @@ export function allNodeTypes(): Fixture {
             textCase: "ORIGINAL", textDecoration: "NONE", paragraphIndent: 2, textTruncation: "ENDING", maxLines: 3, textWrapStyle: "BALANCE", fills: [{ type: "SOLID", color: black }],
             layoutSizingHorizontal: "FILL", layoutSizingVertical: "HUG",
             styledTextSegments: [
-              { characters: "Hello ", start: 0, end: 6, ...segment },
+              { characters: "Hello ", start: 0, end: 6, ...segment, textStyleId: "S:3" },
               { characters: "linked", start: 6, end: 12, ...segment, fontName: { family: "Inter", style: "Bold" }, fontWeight: 700, textDecoration: "UNDERLINE", textDecorationStyle: "WAVY", textDecorationThickness: { value: 2, unit: "PIXELS" }, textDecorationOffset: { value: 3, unit: "PIXELS" }, textDecorationColor: { value: { type: "SOLID", color: black } }, fills: [{ type: "SOLID", color: blue }], hyperlink: { type: "URL", value: "https://example.com/" } },
               { characters: " world", start: 12, end: 18, ...segment, textCase: "UPPER", letterSpacing: { value: 1, unit: "PIXELS" } },
             ],

@@ -75,7 +75,7 @@ export function isObj(v: unknown): v is Obj {
 const segmentFields: SegmentField[] = ["fontName", "fontSize", "fontWeight", "fills", "textDecoration", "letterSpacing", "textCase", "hyperlink", "listOptions", "listSpacing"];
 /** A decoration line's look: written in the result's terms (decorationMembers), read per range too. */
 const lookFields = ["textDecorationStyle", "textDecorationOffset", "textDecorationThickness", "textDecorationColor"] as const;
-const rangeFields: SegmentField[] = [...segmentFields, ...lookFields];
+const rangeFields: SegmentField[] = [...segmentFields, ...lookFields, "textStyleId"];
 /** The members a variant override may set (docs/results.md "Components"). */
 const overrideMembers = ["visible", "opacity", "fills", "strokes", "strokeWeight", "strokeTopWeight", "strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight",
   "effects", "textDecoration", "styledTextSegments"] as const;
@@ -358,7 +358,8 @@ export class Reader {
     o["maxLines"] = node.maxLines;
     o["textWrapStyle"] = node.textWrapStyle;
     if (o["fills"] === null) o["fills"] = this.paints(first?.fills ?? [], false);
-    if (node.textStyleId !== "") o["textStyleId"] = this.styleRef(node.textStyleId);
+    const textStyle = node.textStyleId;
+    if (typeof textStyle === "string" && textStyle !== "") o["textStyleId"] = this.styleRef(textStyle);
     const inSegs = Array.isArray(inp["styledTextSegments"]) ? inp["styledTextSegments"] : null;
     if (inSegs === null && segs.length <= 1) return;
     const textDefaults = this.scratch.createText().getStyledTextSegments(segmentFields)[0];
@@ -375,6 +376,8 @@ export class Reader {
         if (f in wantObj || (!absent && !equalJson(v, d))) seg[f] = v;
       }
       Object.assign(seg, this.decorationMembers(s));
+      // A range set in a text style of its own (the node's, when all are in one, is node-level).
+      if (s.textStyleId !== "" && typeof textStyle !== "string") seg["textStyleId"] = this.styleRef(s.textStyleId);
       return seg;
     });
   }

@@ -189,6 +189,9 @@ func TestVersion2Rules(t *testing.T) {
 			delete(e, "offset")
 			delete(e, "spread")
 		}, artifacts.ErrInvalidEntry},
+		{"DanglingSegmentTextStyle", func(r map[string]any) { firstSegment(nav(r))["textStyleId"] = "S:404" }, artifacts.ErrDanglingStyle},
+		{"PaintStyleAsASegmentTextStyle", func(r map[string]any) { firstSegment(nav(r))["textStyleId"] = "S:1" }, artifacts.ErrDanglingStyle},
+		{"EmptySegmentTextStyle", func(r map[string]any) { firstSegment(nav(r))["textStyleId"] = "" }, artifacts.ErrInvalidTree},
 		{"EffectStyleAsAFill", func(r map[string]any) { nav(r)["fillStyleId"] = "S:4" }, artifacts.ErrDanglingStyle},
 		{"PaintStyleAsEffects", func(r map[string]any) { nav(r)["effectStyleId"] = "S:1" }, artifacts.ErrDanglingStyle},
 		{"EffectStyleWithoutEffects", func(r map[string]any) { delete(r["styles"].([]any)[3].(map[string]any), "effects") }, artifacts.ErrInvalidEntry},
@@ -265,6 +268,13 @@ func TestVersion2Rules(t *testing.T) {
 			t.Errorf("a FLOAT with a Dark value: %v", err)
 		}
 	})
+	t.Run("SegmentTextStyle", func(t *testing.T) {
+		r := version2(t)
+		firstSegment(nav(r))["textStyleId"] = "S:3"
+		if err := parse(t, r); err != nil {
+			t.Errorf("a segment set in a TEXT style: %v", err)
+		}
+	})
 	t.Run("NullMembersAreAbsent", func(t *testing.T) {
 		r := version2(t)
 		r["styles"], r["variables"], r["diagnostics"] = nil, nil, nil
@@ -278,6 +288,11 @@ func TestVersion2Rules(t *testing.T) {
 			t.Errorf("null version 2 members: %v", err)
 		}
 	})
+}
+
+// firstSegment is the first styled text segment of the TEXT that is nav's first child.
+func firstSegment(nav map[string]any) map[string]any {
+	return nav["children"].([]any)[0].(map[string]any)["styledTextSegments"].([]any)[0].(map[string]any)
 }
 
 // gridNav turns the golden result's nav (1:2: a TEXT, a RECTANGLE and an ABSOLUTE FRAME) into a

@@ -306,6 +306,20 @@ type segmentRange struct {
 	characters *string
 	// listed says the segment's listOptions are ORDERED or UNORDERED.
 	listed bool
+	// textStyleID is the segment's textStyleId ("" without one): a TEXT style of styles that
+	// the range is set in (Figma's setRangeTextStyleIdAsync).
+	textStyleID string
+}
+
+// segmentStyleUses adds the style references of segs, the styled text segments of node id read
+// from member (its "styledTextSegments", a listText's or a variant override's), to the tree's:
+// each textStyleId must name a TEXT style of styles.
+func (w *treeWalker) segmentStyleUses(id, member string, segs []segmentRange) {
+	for i, s := range segs {
+		if s.textStyleID != "" {
+			w.styleUses = append(w.styleUses, StyleRefUse{Ref: s.textStyleID, Type: StyleText, NodeID: id, Member: fmt.Sprintf("%s[%d].textStyleId", member, i)})
+		}
+	}
 }
 
 // segments reads a "styledTextSegments" list.
@@ -340,6 +354,14 @@ func (w *treeWalker) segments(refs []pendingRef) ([]segmentRange, []pendingRef, 
 				s.listed, err = w.listOptions()
 			case "listSpacing":
 				_, err = w.layoutLength(`a segment's "listSpacing"`)
+			case "textStyleId":
+				var id *string
+				if id, err = w.str("segment textStyleId"); err == nil {
+					if !lengthIn(*id, 1, MaxIdentifierLength) {
+						err = fmt.Errorf(`a segment's "textStyleId" must be a style id of 1-%d characters`, MaxIdentifierLength)
+					}
+					s.textStyleID = *id
+				}
 			default:
 				refs, err = w.skip(1, refs)
 			}

@@ -287,6 +287,7 @@ func (w *treeWalker) node(depth int) (string, error) {
 			if err := checkSegments(*characters, segments); err != nil {
 				return "", fmt.Errorf("TEXT node %q: %w", *id, err)
 			}
+			w.segmentStyleUses(*id, "styledTextSegments", segments)
 		}
 	case NodeSVG:
 		if imageRef == nil || *imageRef == "" {
@@ -307,6 +308,7 @@ func (w *treeWalker) node(depth int) (string, error) {
 		if err := tm.list.check(*typ, *id); err != nil {
 			return "", err
 		}
+		w.segmentStyleUses(*id, "listText.styledTextSegments", tm.list.segments)
 	}
 	for _, seg := range segments {
 		tm.lists = tm.lists || seg.listed

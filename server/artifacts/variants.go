@@ -207,6 +207,7 @@ func (w *treeWalker) checkVariants(id string, compName *string, overrides []vari
 		if err := checkSegments(characters, o.segments); err != nil {
 			return fmt.Errorf("node %q, variant override of %q: %w", id, o.id, err)
 		}
+		w.segmentStyleUses(o.id, "componentVariants styledTextSegments", o.segments)
 	}
 	return nil
 }

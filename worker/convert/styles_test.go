@@ -157,12 +157,31 @@ func TestStylesFromTheNamesOfThePage(t *testing.T) {
 }
 
 // TestParagraphStyles: on the text page (paragraphs with links, emphasis and inline code), a
-// TEXT of one styled range (or a run without segments) refers to its text and fill styles like any run, and a paragraph of
-// several ranges refers to none (a node-level style would give every range the first one's
-// typography and colour in Figma); its ranges keep their own values.
+// TEXT of one styled range (or a run without segments) refers to its text style like any run. A
+// paragraph of several ranges refers to no paint style (its ranges keep their own colours); its
+// ranges are set in the text styles their typography is (with the paragraph's line height), only
+// styles a TEXT of one range has (ranges make none), or, all in one style, the paragraph is.
 func TestParagraphStyles(t *testing.T) {
 	res := loadFixture(t, "text").convert(t).Result
-	single, multi := 0, 0
+	styles := map[string]resultjson.Style{}
+	for _, st := range res.Styles {
+		styles[st.ID] = st
+	}
+	// is says whether a range's typography is text style id's, with the node's line height.
+	or := func(v, none string) string {
+		if v == "" {
+			return none
+		}
+		return v
+	}
+	is := func(n *resultjson.Node, seg resultjson.StyledTextSegment, id string) bool {
+		st, ok := styles[id]
+		return ok && st.Type == "TEXT" && *st.FontName == seg.FontName && st.FontSize == seg.FontSize && cmp.Equal(st.LineHeight, n.LineHeight) &&
+			st.LetterSpacing.Value == seg.LetterSpacing.Value && or(st.TextCase, "ORIGINAL") == seg.TextCase && or(st.TextDecoration, "NONE") == seg.TextDecoration
+	}
+	single, multi, rangesStyled := 0, 0, 0
+	ofOneRange := map[string]bool{}
+	var rangeRefs []string
 	walkNodes(res.Root, nil, func(n, _ *resultjson.Node) {
 		if n.Type != "TEXT" {
 			return
@@ -173,15 +192,32 @@ func TestParagraphStyles(t *testing.T) {
 			if n.TextStyleID == "" || n.FillStyleID != "" {
 				t.Errorf("TEXT %s %q of one range has text style %q fill style %q, want a text style and no paint style (the page names no colour)", n.ID, n.Name, n.TextStyleID, n.FillStyleID)
 			}
+			ofOneRange[n.TextStyleID] = true
 		default:
 			multi++
-			if n.TextStyleID != "" || n.FillStyleID != "" {
-				t.Errorf("TEXT %s %q of %d ranges has text style %q fill style %q, want none", n.ID, n.Name, len(n.StyledTextSegments), n.TextStyleID, n.FillStyleID)
+			if n.FillStyleID != "" {
+				t.Errorf("TEXT %s %q of %d ranges has fill style %q, want none", n.ID, n.Name, len(n.StyledTextSegments), n.FillStyleID)
+			}
+			for i, seg := range n.StyledTextSegments {
+				switch {
+				case n.TextStyleID != "" && (seg.TextStyleID != "" || !is(n, seg, n.TextStyleID)):
+					t.Errorf("TEXT %s in style %s: range %d %q in %q, or of another typography", n.ID, n.TextStyleID, i, seg.Characters, seg.TextStyleID)
+				case seg.TextStyleID != "" && !is(n, seg, seg.TextStyleID):
+					t.Errorf("TEXT %s range %d %q in style %s of another typography", n.ID, i, seg.Characters, seg.TextStyleID)
+				case seg.TextStyleID != "":
+					rangesStyled++
+					rangeRefs = append(rangeRefs, seg.TextStyleID)
+				}
 			}
 		}
 	})
-	if single == 0 || multi == 0 {
-		t.Errorf("%d TEXT nodes of one range, %d of several; the page should have both", single, multi)
+	if single == 0 || multi == 0 || rangesStyled == 0 {
+		t.Errorf("%d TEXT nodes of one range, %d of several, %d ranges in a style; the page should have all three", single, multi, rangesStyled)
+	}
+	for _, id := range rangeRefs {
+		if !ofOneRange[id] {
+			t.Errorf("a range's text style %s is no TEXT of one range's (ranges make no styles)", id)
+		}
 	}
 }
 

@@ -466,6 +466,16 @@ async function applyStyleIds(node: SceneNode, n: Node, ctx: TreeContext): Promis
       await applyingAsync(n.id, "textStyleId", () => node.setTextStyleIdAsync(s.id));
     }
   }
+  // A TEXT of several ranges: each range set in the text style its typography is (the style's
+  // values are the range's, so binding it changes nothing drawn).
+  if (node.type === "TEXT") {
+    for (const [i, seg] of (n.styledTextSegments ?? []).entries()) {
+      if (seg.textStyleId === undefined) continue;
+      const field = `styledTextSegments[${i}].textStyleId`;
+      const s = libraryStyle(ctx, n, field, seg.textStyleId, "TEXT");
+      await applyingAsync(n.id, field, () => node.setRangeTextStyleIdAsync(seg.start, seg.end, s.id));
+    }
+  }
 }
 
 /** Binds the node (GROUP included) to the EFFECT style its effectStyleId names. */

@@ -541,6 +541,10 @@ type StyledTextSegment struct {
 	// ListSpacing is the space (px) Figma's list puts after the range's list paragraphs
 	// (setRangeListSpacing); absent: 0.
 	ListSpacing float64 `json:"listSpacing,omitempty"`
+	// TextStyleID is the TEXT style the range is set in, in a TEXT of several ranges (Figma's
+	// setRangeTextStyleIdAsync; the node-level textStyleId of a TEXT of one range); absent
+	// without one.
+	TextStyleID string `json:"textStyleId,omitempty"`
 }
 
 // ListText is a list whose items have space between them, as Figma's list draws it: the

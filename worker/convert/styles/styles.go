@@ -72,6 +72,13 @@ func Build(root *boxtree.Node, props []capturemodel.CustomProperty) ([]resultjso
 			*styleID = b.paintStyle(paints, src, prop)
 		})
 	})
+	// The ranges of a TEXT of several ranges are set in the text styles above their typography
+	// has: a paragraph's plain words in its Body style, a bold range in the bold one.
+	eachPainted(root, func(t *boxtree.Node) {
+		if n := t.Out; n.Type == "TEXT" && !oneRange(n) {
+			b.rangeStyles(n)
+		}
+	})
 	b.effectStyles(root)
 	if len(vars.Variables) == 0 {
 		vars = nil // no collection to create
@@ -150,6 +157,59 @@ func (b *styleBuilder) paintStyle(fills *[]resultjson.Paint, src *capturemodel.D
 		Paints: []resultjson.StylePaint{sp}})
 }
 
+// rangeStyles sets the textStyleId of each styled range of TEXT n (and of its listText's) whose
+// typography (font, size, letter spacing, case and decoration, with n's line height) is that of
+// a text style already made for a TEXT of one range. Ranges make no styles of their own: a range
+// of a look no layer has alone (a link's underlined words, a letter-spaced character) keeps its
+// values without a style.
+func (b *styleBuilder) rangeStyles(n *resultjson.Node) {
+	set := func(segs []resultjson.StyledTextSegment) {
+		for i := range segs {
+			s := &segs[i]
+			key := textStyleKey(&s.FontName, s.FontSize, n.LineHeight, &s.LetterSpacing, orNone(s.TextCase, "ORIGINAL"), orNone(s.TextDecoration, "NONE"))
+			if j, ok := b.byKey[key]; ok {
+				s.TextStyleID = b.styles[j].ID
+			}
+		}
+	}
+	set(n.StyledTextSegments)
+	if n.ListText != nil {
+		set(n.ListText.StyledTextSegments)
+		return
+	}
+	// Ranges that differ only in what a text style does not hold (their colours, a link) and are
+	// all in one style: the node is set in it, as a TEXT of one range is.
+	segs := n.StyledTextSegments
+	if len(segs) > 0 && segs[0].TextStyleID != "" && !slices.ContainsFunc(segs, func(s resultjson.StyledTextSegment) bool { return s.TextStyleID != segs[0].TextStyleID }) {
+		n.TextStyleID = segs[0].TextStyleID
+		for i := range segs {
+			segs[i].TextStyleID = ""
+		}
+	}
+}
+
+// orNone is v, or "" when v is none, the value that means no case or decoration (node-level
+// members leave it out).
+func orNone(v, none string) string {
+	if v == none {
+		return ""
+	}
+	return v
+}
+
+// textStyleKey is the key of the text style of a typography: font, size, line height, letter
+// spacing, case and decoration ("" for none).
+func textStyleKey(font *resultjson.FontName, size float64, lineHeight *resultjson.LineHeight, letterSpacing *resultjson.LetterSpacing, textCase, decoration string) string {
+	lh, ls := "AUTO", "0"
+	if lineHeight != nil && lineHeight.Value != nil {
+		lh = strconv.FormatFloat(*lineHeight.Value, 'f', -1, 64)
+	}
+	if letterSpacing != nil {
+		ls = strconv.FormatFloat(letterSpacing.Value, 'f', -1, 64)
+	}
+	return strings.Join([]string{"text", font.Family, font.Style, strconv.FormatFloat(size, 'f', -1, 64), lh, ls, textCase, decoration}, "|")
+}
+
 // textStyle returns the id of the text style of a TEXT node's typography, named from its role
 // (Heading 1-6 for h1-h6, else Body), size and, when not Regular, font style: "Text/Body 16",
 // "Text/Heading 1 40 Bold".
@@ -157,14 +217,7 @@ func (b *styleBuilder) textStyle(n *resultjson.Node, src *capturemodel.DOMNode) 
 	if n.FontName == nil || n.FontSize <= 0 {
 		return ""
 	}
-	lh, ls := "AUTO", "0"
-	if n.LineHeight != nil && n.LineHeight.Value != nil {
-		lh = strconv.FormatFloat(*n.LineHeight.Value, 'f', -1, 64)
-	}
-	if n.LetterSpacing != nil {
-		ls = strconv.FormatFloat(n.LetterSpacing.Value, 'f', -1, 64)
-	}
-	key := strings.Join([]string{"text", n.FontName.Family, n.FontName.Style, strconv.FormatFloat(n.FontSize, 'f', -1, 64), lh, ls, n.TextCase, n.TextDecoration}, "|")
+	key := textStyleKey(n.FontName, n.FontSize, n.LineHeight, n.LetterSpacing, n.TextCase, n.TextDecoration)
 	if i, ok := b.byKey[key]; ok {
 		return b.styles[i].ID
 	}

@@ -2338,7 +2338,7 @@ return errors === 0;
 validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema77 = {"description":"A list whose items have space between them, as the one TEXT Figma's list draws (a TEXT's listText).","type":"object","additionalProperties":false,"required":["characters","height","styledTextSegments","replaces"],"properties":{"characters":{"description":"The items' characters, joined by \"\\n\" (each item one paragraph).","type":"string"},"height":{"description":"px, from the first item's top to the last item's bottom (0 to 100,000).","type":"number","minimum":0,"maximum":100000},"styledTextSegments":{"description":"The items' ranges covering characters (the styled text rules), with listOptions and listSpacing; at least one a list.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}},"replaces":{"description":"The ids of the sibling TEXTs (same parent) the list TEXT draws: every item's marker and the items after the first; each at most once.","type":"array","minItems":1,"maxItems":50000,"items":{"type":"string"}}}};
-const schema78 = {"description":"One styled text segment. Members other than start, end, characters, fills, listOptions and listSpacing pass to the plugin unchecked; the converter writes all of those listed here.","type":"object","required":["start","end"],"properties":{"characters":{"type":"string","description":"The range's characters (optional; equal to the node's characters from start to end)."},"start":{"type":"integer","minimum":0},"end":{"type":"integer","minimum":1},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000},"fills":{"type":"array","items":{"$ref":"#/$defs/paint"}},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textCase":{"$ref":"#/$defs/textCase"},"hyperlink":{"description":"Figma's HyperlinkTarget, or null.","oneOf":[{"type":"null"},{"type":"object","required":["type","value"],"properties":{"type":{"enum":["URL","NODE"]},"value":{"type":"string","minLength":1}}}]},"listOptions":{"description":"Figma's TextListOptions of the range's paragraphs (setRangeListOptions): ORDERED (numbers 1., 2., …) or UNORDERED (bullets) list items; NONE or absent: no list.","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["ORDERED","UNORDERED","NONE"]}}},"listSpacing":{"description":"px, the space Figma's list puts between the range's list paragraphs and the next item (setRangeListSpacing; 0 to 100,000); absent: 0.","type":"number","minimum":0,"maximum":100000}}};
+const schema78 = {"description":"One styled text segment. Members other than start, end, characters, fills, listOptions, listSpacing and textStyleId pass to the plugin unchecked; the converter writes all of those listed here (textStyleId where the range's typography is a text style's).","type":"object","required":["start","end"],"properties":{"characters":{"type":"string","description":"The range's characters (optional; equal to the node's characters from start to end)."},"start":{"type":"integer","minimum":0},"end":{"type":"integer","minimum":1},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000},"fills":{"type":"array","items":{"$ref":"#/$defs/paint"}},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textCase":{"$ref":"#/$defs/textCase"},"hyperlink":{"description":"Figma's HyperlinkTarget, or null.","oneOf":[{"type":"null"},{"type":"object","required":["type","value"],"properties":{"type":{"enum":["URL","NODE"]},"value":{"type":"string","minLength":1}}}]},"listOptions":{"description":"Figma's TextListOptions of the range's paragraphs (setRangeListOptions): ORDERED (numbers 1., 2., …) or UNORDERED (bullets) list items; NONE or absent: no list.","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["ORDERED","UNORDERED","NONE"]}}},"listSpacing":{"description":"px, the space Figma's list puts between the range's list paragraphs and the next item (setRangeListSpacing; 0 to 100,000); absent: 0.","type":"number","minimum":0,"maximum":100000},"textStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a TEXT style of styles the range is set in (Figma's setRangeTextStyleIdAsync): its typography equals the style's, with the node's lineHeight. The converter writes it on the ranges of a TEXT of several ranges whose typography is a style's that a TEXT of one range has; a reader that ignores it draws the same picture. Checked by the backend (it names a TEXT style)."}}};
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3022,6 +3022,34 @@ var valid0 = _errs63 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+if(data.textStyleId !== undefined){
+let data29 = data.textStyleId;
+const _errs65 = errors;
+if(errors === _errs65){
+if(typeof data29 === "string"){
+if(func1(data29) > 255){
+validate47.errors = [{instancePath:instancePath+"/textStyleId",schemaPath:"#/properties/textStyleId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+return false;
+}
+else {
+if(func1(data29) < 1){
+validate47.errors = [{instancePath:instancePath+"/textStyleId",schemaPath:"#/properties/textStyleId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate47.errors = [{instancePath:instancePath+"/textStyleId",schemaPath:"#/properties/textStyleId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs65 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }
@@ -3048,7 +3076,7 @@ return false;
 validate47.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":{"characters":true,"start":true,"end":true,"fontName":true,"fontSize":true,"fontWeight":true,"fills":true,"textDecoration":true,"textDecorationStyle":true,"textDecorationOffset":true,"textDecorationThickness":true,"textDecorationColor":true,"letterSpacing":true,"textCase":true,"hyperlink":true,"listOptions":true,"listSpacing":true},"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":{"characters":true,"start":true,"end":true,"fontName":true,"fontSize":true,"fontWeight":true,"fills":true,"textDecoration":true,"textDecorationStyle":true,"textDecorationOffset":true,"textDecorationThickness":true,"textDecorationColor":true,"letterSpacing":true,"textCase":true,"hyperlink":true,"listOptions":true,"listSpacing":true,"textStyleId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){

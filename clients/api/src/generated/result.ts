@@ -880,7 +880,7 @@ export interface ListText {
   replaces: [string, ...string[]];
 }
 /**
- * One styled text segment. Members other than start, end, characters, fills, listOptions and listSpacing pass to the plugin unchecked; the converter writes all of those listed here.
+ * One styled text segment. Members other than start, end, characters, fills, listOptions, listSpacing and textStyleId pass to the plugin unchecked; the converter writes all of those listed here (textStyleId where the range's typography is a text style's).
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "styledTextSegment".
@@ -920,6 +920,10 @@ export interface StyledTextSegment {
    * px, the space Figma's list puts between the range's list paragraphs and the next item (setRangeListSpacing; 0 to 100,000); absent: 0.
    */
   listSpacing?: number;
+  /**
+   * The id of a TEXT style of styles the range is set in (Figma's setRangeTextStyleIdAsync): its typography equals the style's, with the node's lineHeight. The converter writes it on the ranges of a TEXT of several ranges whose typography is a style's that a TEXT of one range has; a reader that ignores it draws the same picture. Checked by the backend (it names a TEXT style).
+   */
+  textStyleId?: string;
 }
 /**
  * One variant of a component set: Figma's ComponentNode.variantProperties and the paint members of the main component's layers that differ in it.
