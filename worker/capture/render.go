@@ -543,6 +543,11 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 	if archive != nil {
 		out.SnapshotMissing = archive.Missing()
 	}
+	// A tab that died before (the states' read goes on past a dead tab) fails the job: only a
+	// death while the dark theme is read leaves the capture whole.
+	if tabCtx.Err() != nil {
+		return nil, tabCtx.Err()
+	}
 	// The dark theme is read last, after everything the light page gave (the counts above
 	// included): its read may load the page a second time (themes.go).
 	second := secondLoad{deadline: deadline,

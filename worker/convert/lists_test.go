@@ -114,13 +114,16 @@ func TestFigmaLists(t *testing.T) {
 		if n := len(lt.StyledTextSegments); c.kind == "ORDERED" && n != 3 {
 			t.Errorf("%q: %d ranges, want 3 (the bold word its own)", c.first, n)
 		}
-		// A list of several ranges has no node-level style: it would give every range the
-		// first one's typography and colour.
-		if len(lt.StyledTextSegments) > 1 && (tx.node.TextStyleID != "" || tx.node.FillStyleID != "") {
+		// A list is set in no text style, nor are its ranges: binding one (of Figma's default
+		// paragraph settings) would reset its hangingList and listSpacing. A list of several
+		// ranges has no node-level fill style either.
+		if tx.node.TextStyleID != "" || len(lt.StyledTextSegments) > 1 && tx.node.FillStyleID != "" {
 			t.Errorf("%q: text style %q, fill style %q; want none (the list has %d ranges)", c.first, tx.node.TextStyleID, tx.node.FillStyleID, len(lt.StyledTextSegments))
 		}
-		if len(lt.StyledTextSegments) == 1 && tx.node.TextStyleID == "" {
-			t.Errorf("%q: no text style, want the one of its one range", c.first)
+		for _, s := range lt.StyledTextSegments {
+			if s.TextStyleID != "" {
+				t.Errorf("%q: range %q in text style %s, want none", c.first, s.Characters, s.TextStyleID)
+			}
 		}
 	}
 	// Two cards of one shape, each holding a list of spaced items: uses of one component, each

@@ -189,6 +189,13 @@ func TestParagraphStyles(t *testing.T) {
 		switch len(n.StyledTextSegments) {
 		case 0, 1: // a run of its own (no segments) or a paragraph in one style
 			single++
+			if n.ParagraphIndent != 0 || n.TextWrapStyle != "" || n.HangingList {
+				// Paragraph settings a text style (of Figma's defaults) would reset.
+				if n.TextStyleID != "" {
+					t.Errorf("TEXT %s %q of paragraph settings other than the defaults has text style %q, want none", n.ID, n.Name, n.TextStyleID)
+				}
+				return
+			}
 			if n.TextStyleID == "" || n.FillStyleID != "" {
 				t.Errorf("TEXT %s %q of one range has text style %q fill style %q, want a text style and no paint style (the page names no colour)", n.ID, n.Name, n.TextStyleID, n.FillStyleID)
 			}

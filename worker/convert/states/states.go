@@ -465,7 +465,7 @@ func bare(n *resultjson.Node) resultjson.Node {
 	c.Component = resultjson.Component{}
 	c.StyledTextSegments = make([]resultjson.StyledTextSegment, 0, len(n.StyledTextSegments))
 	for _, s := range n.StyledTextSegments {
-		s.Fills, s.TextDecoration, s.TextDecorationColor = nil, "", nil
+		s.Fills, s.TextDecoration, s.TextDecorationColor, s.TextStyleID = nil, "", nil, ""
 		// Ranges that differed only in paint are one range here: a link whose hover gives it the
 		// colour of the text around it splits the text nowhere in the state's drawing.
 		if k := len(c.StyledTextSegments) - 1; k >= 0 && sameStyle(c.StyledTextSegments[k], s) {
@@ -484,6 +484,15 @@ func sameStyle(a, b resultjson.StyledTextSegment) bool {
 	a.Characters, a.Start, a.End = "", 0, 0
 	b.Characters, b.Start, b.End = "", 0, 0
 	return reflect.DeepEqual(a, b)
+}
+
+// unstyled is segs without their text styles (a state's drawing has none), a copy.
+func unstyled(segs []resultjson.StyledTextSegment) []resultjson.StyledTextSegment {
+	out := slices.Clone(segs)
+	for i := range out {
+		out[i].TextStyleID = ""
+	}
+	return out
 }
 
 // otherMember names a member other than the overridable ones in which d and v differ ("" when
@@ -568,7 +577,7 @@ func override(d, v *resultjson.Node) (resultjson.VariantOverride, bool) {
 			o.TextDecoration = "NONE"
 		}
 	}
-	if !reflect.DeepEqual(d.StyledTextSegments, v.StyledTextSegments) {
+	if !reflect.DeepEqual(unstyled(d.StyledTextSegments), unstyled(v.StyledTextSegments)) {
 		o.StyledTextSegments, any = v.StyledTextSegments, true
 	}
 	return o, any

@@ -65,7 +65,7 @@ func Build(root *boxtree.Node, props []capturemodel.CustomProperty) ([]resultjso
 	}
 	eachPainted(root, func(t *boxtree.Node) {
 		n, src := t.Out, t.El
-		if oneRange(n) {
+		if oneRange(n) && paragraphDefaults(n) {
 			n.TextStyleID = b.textStyle(n, src)
 		}
 		paintSlots(t, func(paints *[]resultjson.Paint, styleID *string, prop string) {
@@ -75,7 +75,7 @@ func Build(root *boxtree.Node, props []capturemodel.CustomProperty) ([]resultjso
 	// The ranges of a TEXT of several ranges are set in the text styles above their typography
 	// has: a paragraph's plain words in its Body style, a bold range in the bold one.
 	eachPainted(root, func(t *boxtree.Node) {
-		if n := t.Out; n.Type == "TEXT" && !oneRange(n) {
+		if n := t.Out; n.Type == "TEXT" && !oneRange(n) && paragraphDefaults(n) {
 			b.rangeStyles(n)
 		}
 	})
@@ -336,6 +336,21 @@ func paintSlots(t *boxtree.Node, fn func(paints *[]resultjson.Paint, styleID *st
 			fn(&s, &n.StrokeStyleID, "border-top-color")
 		}
 	}
+}
+
+// paragraphDefaults says whether TEXT n keeps Figma's default paragraph settings: textWrapStyle
+// AUTO, no paragraphIndent, no hangingList, no listSpacing in its ranges (or its listText's).
+// Figma's TextStyle holds those too, and the result's text styles have the defaults, so binding
+// one to a TEXT of other settings would reset them (a balanced heading wrapped as AUTO, a list's
+// markers drawn inside its box): such a TEXT, and its ranges, are set in no text style.
+func paragraphDefaults(n *resultjson.Node) bool {
+	spaced := func(segs []resultjson.StyledTextSegment) bool {
+		return slices.ContainsFunc(segs, func(s resultjson.StyledTextSegment) bool { return s.ListSpacing != 0 })
+	}
+	if n.TextWrapStyle != "" || n.ParagraphIndent != 0 || n.HangingList || spaced(n.StyledTextSegments) {
+		return false
+	}
+	return n.ListText == nil || !spaced(n.ListText.StyledTextSegments)
 }
 
 // oneRange says whether n is a TEXT of at most one styled range, as a reader draws it: a list

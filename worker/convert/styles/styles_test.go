@@ -56,6 +56,41 @@ func TestBuildNamesAndBinds(t *testing.T) {
 	}
 }
 
+// TestParagraphSettingsKeepTheirValues: a TEXT whose paragraph settings are not Figma's
+// defaults (a balanced heading, an indented paragraph, a list hanging its markers, list ranges
+// spaced apart) is set in no text style, nor are its ranges, as binding the result's text
+// style (of default paragraph settings) would reset them; the same TEXT with the defaults is.
+func TestParagraphSettingsKeepTheirValues(t *testing.T) {
+	body := func(id string) *resultjson.Node {
+		return &resultjson.Node{Type: "TEXT", ID: id, FontName: &resultjson.FontName{Family: "Inter", Style: "Regular"}, FontSize: 16}
+	}
+	two := func(id string, spacing float64) *resultjson.Node {
+		n := body(id)
+		seg := resultjson.StyledTextSegment{FontName: *n.FontName, FontSize: 16, TextDecoration: "NONE", TextCase: "ORIGINAL", ListSpacing: spacing}
+		bold := seg
+		bold.FontName.Style = "Bold"
+		n.StyledTextSegments = []resultjson.StyledTextSegment{seg, bold}
+		return n
+	}
+	plain, balanced, indented, hanging := body("1:2"), body("1:3"), body("1:4"), body("1:5")
+	balanced.TextWrapStyle, indented.ParagraphIndent, hanging.HangingList = "BALANCE", 16, true
+	ranges, spaced := two("1:6", 0), two("1:7", 8)
+	root := &boxtree.Node{Out: &resultjson.Node{Type: "FRAME", ID: "1:1"}, Kind: boxtree.Box}
+	p := &capturemodel.DOMNode{Type: "element", Tag: "p"}
+	for _, n := range []*resultjson.Node{plain, balanced, indented, hanging, ranges, spaced} {
+		root.Add(n, p, boxtree.Flow, 0)
+	}
+	styles.Build(root, nil)
+	if plain.TextStyleID == "" || ranges.StyledTextSegments[0].TextStyleID != plain.TextStyleID {
+		t.Errorf("default settings: text style %q, range %q; want one, the same", plain.TextStyleID, ranges.StyledTextSegments[0].TextStyleID)
+	}
+	for _, n := range []*resultjson.Node{balanced, indented, hanging, spaced} {
+		if n.TextStyleID != "" || n.StyledTextSegments != nil && n.StyledTextSegments[0].TextStyleID != "" {
+			t.Errorf("TEXT %s of other paragraph settings is set in a text style", n.ID)
+		}
+	}
+}
+
 // TestScopedPropertyStyleIsUnbound: a property a scope redefines (a link's --brand is blue, the
 // root's red) paints with a style of its own that binds no variable, as Figma would draw the
 // variable's red instead; the root's value binds, and so does a translucent use at the

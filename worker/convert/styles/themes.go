@@ -105,11 +105,20 @@ func Themes(root *boxtree.Node, styles []resultjson.Style, vars *resultjson.Vari
 
 // dropUnused returns styles without those no node of the tree under root refers to (an effect
 // style whose nodes all moved to a theme style: the styles pass makes none without its nodes),
-// the rest numbered S:1, S:2, ... again in their order and the nodes' references renumbered
-// with them.
+// the rest numbered S:1, S:2, ... again in their order and the nodes' references (their ranges'
+// text styles too) renumbered with them.
 func dropUnused(root *boxtree.Node, styles []resultjson.Style) []resultjson.Style {
 	refs := func(n *resultjson.Node) []*string {
-		return []*string{&n.FillStyleID, &n.StrokeStyleID, &n.TextStyleID, &n.EffectStyleID}
+		out := []*string{&n.FillStyleID, &n.StrokeStyleID, &n.TextStyleID, &n.EffectStyleID}
+		for i := range n.StyledTextSegments {
+			out = append(out, &n.StyledTextSegments[i].TextStyleID)
+		}
+		if n.ListText != nil {
+			for i := range n.ListText.StyledTextSegments {
+				out = append(out, &n.ListText.StyledTextSegments[i].TextStyleID)
+			}
+		}
+		return out
 	}
 	used := map[string]bool{}
 	root.Walk(func(b *boxtree.Node) {

@@ -7,7 +7,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf16"
-	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
 
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
@@ -270,7 +271,7 @@ func sideSpace(k *capturemodel.DOMNode) (before, after float64) {
 }
 
 // spaceAfterLast widens the space after the paragraph's last character so far by px (an inline
-// element's margin, border and padding, sideSpace): that character gets a range of its own whose
+// element's margin, border and padding, sideSpace): that character (lastCharacter) gets a range of its own whose
 // letterSpacing is px more, as Figma (like CSS letter-spacing) adds letter spacing after each
 // character. Nothing is widened when px is 0 or the paragraph has no character yet, or ends a
 // line (a br) or a part (floats).
@@ -286,8 +287,8 @@ func (b *paragraphBuilder) spaceAfterLast(px float64) {
 		return
 	}
 	p := b.pieces[i]
-	r, size := utf8.DecodeLastRuneInString(p.text)
-	if r == '\n' || string(r) == sentinel {
+	last := lastCharacter(p.text)
+	if last == "\n" || last == sentinel {
 		return
 	}
 	st := b.styles[p.style]
@@ -297,12 +298,23 @@ func (b *paragraphBuilder) spaceAfterLast(px float64) {
 		idx = len(b.styles)
 		b.styles = append(b.styles, st)
 	}
-	last := piece{text: string(r), style: idx}
-	if b.pieces[i].text = p.text[:len(p.text)-size]; b.pieces[i].text == "" {
-		b.pieces[i] = last
+	spaced := piece{text: last, style: idx}
+	if b.pieces[i].text = p.text[:len(p.text)-len(last)]; b.pieces[i].text == "" {
+		b.pieces[i] = spaced
 		return
 	}
-	b.pieces = slices.Insert(b.pieces, i+1, last)
+	b.pieces = slices.Insert(b.pieces, i+1, spaced)
+}
+
+// lastCharacter is the last user-perceived character of s (its last extended grapheme cluster,
+// Unicode UAX #29: a letter with its combining marks, an emoji with its modifiers and joiners, a
+// flag's two regional indicators), so a range never splits one; "" for an empty s.
+func lastCharacter(s string) string {
+	last, state := "", -1
+	for s != "" {
+		last, s, _, state = uniseg.FirstGraphemeClusterInString(s, state)
+	}
+	return last
 }
 
 // minSideSpace is the least side space (px) spaceAfterLast adds: less is rounding.
