@@ -365,14 +365,20 @@ func TestMaxInlineSpacing(t *testing.T) {
 // px of horizontal margin, padding and border that wraps stays in its paragraph, and its space
 // on each side is letter spacing (a range of one character): the space before it gets its left
 // margin, border and padding, its last character its right ones; the other ranges keep the
-// page's letter spacing (1 px). In a right-to-left paragraph the space is dropped.
+// page's letter spacing (1 px). At MaxInlineSpacing the space is dropped; in a right-to-left
+// paragraph too.
 func TestWrappingSpacedElementIsLetterSpacing(t *testing.T) {
 	t.Parallel()
-	para := func(direction string) *capturemodel.Capture {
+	spaced := `"margin-left":"5px","margin-right":"5px","padding-left":"2px","padding-right":"2px","border-right-style":"solid","border-right-width":"1px"`
+	half := func(px float64) string {
+		m := strconv.FormatFloat(px/2, 'f', -1, 64) + "px"
+		return `"margin-left":"` + m + `","margin-right":"` + m + `"`
+	}
+	para := func(direction, sides string) *capturemodel.Capture {
 		p := node(t, `{"type":"element","tag":"p","box":{"x":0,"y":0,"width":120,"height":40},"style":{"display":"block","line-height":"20px","letter-spacing":"1px","direction":"`+direction+`"},"children":[
 			{"type":"text","text":"said ","box":{"x":0,"y":2,"width":40,"height":16}},
 			{"type":"element","tag":"mark","box":{"x":40,"y":2,"width":80,"height":36},"rects":[{"x":40,"y":2,"width":80,"height":16},{"x":0,"y":22,"width":50,"height":16}],
-			 "style":{"display":"inline","letter-spacing":"1px","direction":"`+direction+`","margin-left":"5px","margin-right":"5px","padding-left":"2px","padding-right":"2px","border-right-style":"solid","border-right-width":"1px"},
+			 "style":{"display":"inline","letter-spacing":"1px","direction":"`+direction+`",`+sides+`},
 			 "children":[{"type":"text","text":"few things fail","box":{"x":47,"y":2,"width":73,"height":36},"rects":[{"x":47,"y":2,"width":73,"height":16},{"x":0,"y":22,"width":42,"height":16}],"line_starts":[0,10]}]},
 			{"type":"text","text":" now","box":{"x":50,"y":22,"width":30,"height":16}}]}`)
 		return page(p)
@@ -381,15 +387,18 @@ func TestWrappingSpacedElementIsLetterSpacing(t *testing.T) {
 		chars   string
 		spacing float64
 	}
+	whole := []rng{{"said few things fail now", 1}}
 	for _, c := range []struct {
-		direction string
-		want      []rng
+		name, direction, sides string
+		want                   []rng
 	}{
-		{"ltr", []rng{{"said", 1}, {" ", 8}, {"few things fai", 1}, {"l", 9}, {" now", 1}}},
-		{"rtl", []rng{{"\u200fsaid few things fail now", 1}}},
+		{"Spaced", "ltr", spaced, []rng{{"said", 1}, {" ", 8}, {"few things fai", 1}, {"l", 9}, {" now", 1}}},
+		{"AtMaxInlineSpacing", "ltr", half(convtext.MaxInlineSpacing), whole},
+		{"PastMaxInlineSpacing", "ltr", half(convtext.MaxInlineSpacing + 1), []rng{{"said", 1}, {" ", 3.5}, {"few things fai", 1}, {"l", 3.5}, {" now", 1}}},
+		{"RightToLeft", "rtl", spaced, []rng{{"\u200fsaid few things fail now", 1}}},
 	} {
 		var got []rng
-		run(t, para(c.direction), nil).Result.Root.Walk(func(n *resultjson.Node) {
+		run(t, para(c.direction, c.sides), nil).Result.Root.Walk(func(n *resultjson.Node) {
 			if n.Type != "TEXT" {
 				return
 			}
@@ -398,7 +407,7 @@ func TestWrappingSpacedElementIsLetterSpacing(t *testing.T) {
 			}
 		})
 		if fmt.Sprint(got) != fmt.Sprint(c.want) {
-			t.Errorf("%s: ranges %v, want %v", c.direction, got, c.want)
+			t.Errorf("%s: ranges %v, want %v", c.name, got, c.want)
 		}
 	}
 }

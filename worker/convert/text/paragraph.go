@@ -238,14 +238,24 @@ const MaxInlineSpacing = 4
 // margins, paddings and borders on both sides, each counted as a positive length.
 func InlineSpacing(n *capturemodel.DOMNode) float64 {
 	sum := 0.0
-	for _, p := range []string{"margin-left", "margin-right", "padding-left", "padding-right", "border-left-width", "border-right-width"} {
-		if p == "border-left-width" && n.Computed("border-left-style") == "none" || p == "border-right-width" && n.Computed("border-right-style") == "none" {
-			continue
+	for _, edge := range []string{"left", "right"} {
+		for _, v := range edgeLengths(n, edge) {
+			sum += math.Abs(v)
 		}
-		v, _ := css.ParsePx(n.Computed(p))
-		sum += math.Abs(v)
 	}
 	return sum
+}
+
+// edgeLengths are inline element n's margin, padding and border (0 without a border style) on
+// one edge, "left" or "right", in px.
+func edgeLengths(n *capturemodel.DOMNode, edge string) [3]float64 {
+	var out [3]float64
+	out[0], _ = css.ParsePx(n.Computed("margin-" + edge))
+	out[1], _ = css.ParsePx(n.Computed("padding-" + edge))
+	if n.Computed("border-"+edge+"-style") != "none" {
+		out[2], _ = css.ParsePx(n.Computed("border-" + edge + "-width"))
+	}
+	return out
 }
 
 // sideSpace is the horizontal space inline element k adds before and after its text (px): its
@@ -255,28 +265,17 @@ func sideSpace(k *capturemodel.DOMNode) (before, after float64) {
 	if k.Computed("direction") == "rtl" || VerticalWritingMode(k.Computed("writing-mode")) {
 		return 0, 0
 	}
-	side := func(edge string) float64 {
-		sum := 0.0
-		for _, p := range []string{"margin-", "padding-"} {
-			v, _ := css.ParsePx(k.Computed(p + edge))
-			sum += v
-		}
-		if k.Computed("border-"+edge+"-style") != "none" {
-			v, _ := css.ParsePx(k.Computed("border-" + edge + "-width"))
-			sum += v
-		}
-		return sum
-	}
-	return side("left"), side("right")
+	sum := func(l [3]float64) float64 { return l[0] + l[1] + l[2] }
+	return sum(edgeLengths(k, "left")), sum(edgeLengths(k, "right"))
 }
 
 // spaceAfterLast widens the space after the paragraph's last character so far by px (an inline
-// element's margin, border and padding, sideSpace): that character (lastCharacter) gets a range of its own whose
-// letterSpacing is px more, as Figma (like CSS letter-spacing) adds letter spacing after each
-// character. Nothing is widened when px is 0 or the paragraph has no character yet, or ends a
+// element's margin, border and padding, sideSpace): that character (lastCharacter) gets a
+// range of its own whose letterSpacing is px more, as Figma (like CSS letter-spacing) adds letter
+// spacing after each character. Nothing is widened when px is 0 or the paragraph has no character yet, or ends a
 // line (a br) or a part (floats).
 func (b *paragraphBuilder) spaceAfterLast(px float64) {
-	if math.Abs(px) < minSideSpace {
+	if px == 0 {
 		return
 	}
 	i := len(b.pieces) - 1
@@ -293,12 +292,7 @@ func (b *paragraphBuilder) spaceAfterLast(px float64) {
 	}
 	st := b.styles[p.style]
 	st.letterSpacing = css.Px(st.letterSpacing + px)
-	idx := slices.IndexFunc(b.styles, func(s runStyle) bool { return sameStyle(s, st) })
-	if idx < 0 {
-		idx = len(b.styles)
-		b.styles = append(b.styles, st)
-	}
-	spaced := piece{text: last, style: idx}
+	spaced := piece{text: last, style: b.styleIndex(st)}
 	if b.pieces[i].text = p.text[:len(p.text)-len(last)]; b.pieces[i].text == "" {
 		b.pieces[i] = spaced
 		return
@@ -316,9 +310,6 @@ func lastCharacter(s string) string {
 	}
 	return last
 }
-
-// minSideSpace is the least side space (px) spaceAfterLast adds: less is rounding.
-const minSideSpace = 0.01
 
 // link resolves an a element's href against the page URL; empty when it has none or it is not
 // a web or mail link.
@@ -356,16 +347,22 @@ func (b *paragraphBuilder) add(text string, keep bool, st runStyle) {
 	if text == "" {
 		return
 	}
-	idx := slices.IndexFunc(b.styles, func(s runStyle) bool { return sameStyle(s, st) })
-	if idx < 0 {
-		idx = len(b.styles)
-		b.styles = append(b.styles, st)
-	}
+	idx := b.styleIndex(st)
 	if n := len(b.pieces); n > 0 && b.pieces[n-1].style == idx {
 		b.pieces[n-1].text += text
 		return
 	}
 	b.pieces = append(b.pieces, piece{text: text, style: idx})
+}
+
+// styleIndex is the index of style st in the paragraph's styles, added when new.
+func (b *paragraphBuilder) styleIndex(st runStyle) int {
+	idx := slices.IndexFunc(b.styles, func(s runStyle) bool { return sameStyle(s, st) })
+	if idx < 0 {
+		idx = len(b.styles)
+		b.styles = append(b.styles, st)
+	}
+	return idx
 }
 
 // atLineStart says whether the paragraph is empty so far (and starts a line) or ends with a
