@@ -8032,7 +8032,7 @@
     return errors === 0;
   }
   validate63.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-  var schema97 = { "description": "A TEXT style, as Figma's TextStyle.", "type": "object", "additionalProperties": false, "required": ["id", "type", "name", "fontName", "fontSize"], "properties": { "type": { "const": "TEXT" }, "id": { "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "minLength": 1, "maxLength": 255, "description": "Slash-separated groups, e.g. Color/brand, Text/Body 16." }, "description": { "type": "string", "maxLength": 255 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e4 }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "enum": ["ORIGINAL", "UPPER", "LOWER", "TITLE"] }, "textDecoration": { "$ref": "#/$defs/textDecoration" } } };
+  var schema97 = { "description": "A TEXT style, as Figma's TextStyle.", "type": "object", "additionalProperties": false, "required": ["id", "type", "name", "fontName", "fontSize"], "properties": { "type": { "const": "TEXT" }, "id": { "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "minLength": 1, "maxLength": 255, "description": "Slash-separated groups, e.g. Color/brand, Text/Body 16." }, "description": { "type": "string", "maxLength": 255 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e4 }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "enum": ["ORIGINAL", "UPPER", "LOWER", "TITLE"] }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textWrapStyle": { "enum": ["AUTO", "BALANCE", "PRETTY"], "description": "How the lines of the TEXTs set in the style are broken (Figma's TextStyle.textWrapStyle; absent: AUTO), the node's textWrapStyle of those TEXTs: binding the style keeps it. A reader that ignores it breaks their lines as AUTO, as one that ignores the node's member does." } } };
   function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -8475,6 +8475,19 @@
                                 var valid0 = _errs46 === errors;
                               } else {
                                 var valid0 = true;
+                              }
+                              if (valid0) {
+                                if (data.textWrapStyle !== void 0) {
+                                  let data19 = data.textWrapStyle;
+                                  const _errs48 = errors;
+                                  if (!(data19 === "AUTO" || data19 === "BALANCE" || data19 === "PRETTY")) {
+                                    validate66.errors = [{ instancePath: instancePath + "/textWrapStyle", schemaPath: "#/properties/textWrapStyle/enum", keyword: "enum", params: { allowedValues: schema97.properties.textWrapStyle.enum }, message: "must be equal to one of the allowed values" }];
+                                    return false;
+                                  }
+                                  var valid0 = _errs48 === errors;
+                                } else {
+                                  var valid0 = true;
+                                }
                               }
                             }
                           }
@@ -10203,6 +10216,10 @@
         const v = s.textDecoration;
         applying(null, `${f}.textDecoration`, () => style.textDecoration = v);
       }
+      if (s.textWrapStyle !== void 0) {
+        const v = s.textWrapStyle;
+        applying(null, `${f}.textWrapStyle`, () => style.textWrapStyle = v);
+      }
       style.setPluginData(PluginDataKey, s.id);
       styles.set(s.id, style);
     });
@@ -11041,7 +11058,7 @@
     if (fixed > 0) applying(n.id, "children[].scrollBehavior", () => frame.numberOfFixedChildren = fixed);
   }
   function textDiffersFromStyle(n, style, fonts) {
-    var _a;
+    var _a, _b;
     const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
     const ranges = [n, ...(_a = n.styledTextSegments) != null ? _a : []];
     for (const r of ranges) {
@@ -11052,6 +11069,7 @@
       if (r.textDecoration !== void 0 && r.textDecoration !== style.textDecoration) return "textDecoration";
     }
     if (n.lineHeight !== void 0 && !same(n.lineHeight, style.lineHeight)) return "lineHeight";
+    if (((_b = n.textWrapStyle) != null ? _b : "AUTO") !== style.textWrapStyle) return "textWrapStyle";
     return null;
   }
   async function buildInstance(n, componentId, parent, ctx) {

@@ -1360,6 +1360,8 @@ export class StubText extends StubGeometry
     this.lineHeight = s.lineHeight;
     this.textCase = s.textCase;
     this.textDecoration = s.textDecoration;
+    // Figma's TextStyle holds the line breaking too (textWrapStyle), which binding sets.
+    this.textWrapStyle = s.textWrapStyle;
     this.setAll("textStyleId", id);
   }
   /** Figma's setRangeTextStyleIdAsync: the range takes the style's typography (its fonts loaded) and is set in it. */
@@ -1530,7 +1532,7 @@ export class StubPaintStyle extends StubStyle {
   }
 }
 
-export class StubTextStyle extends StubStyle implements Pick<TextStyle, "fontSize" | "letterSpacing" | "lineHeight" | "textCase" | "textDecoration"> {
+export class StubTextStyle extends StubStyle implements Pick<TextStyle, "fontSize" | "letterSpacing" | "lineHeight" | "textCase" | "textDecoration" | "textWrapStyle"> {
   readonly type = "TEXT";
   private font: FontName = { family: "Inter", style: "Regular" };
   fontSize = 12;
@@ -1538,8 +1540,16 @@ export class StubTextStyle extends StubStyle implements Pick<TextStyle, "fontSiz
   lineHeight: LineHeight = { unit: "AUTO" };
   textCase: TextCase = "ORIGINAL";
   textDecoration: TextDecoration = "NONE";
+  private wrapStyle: TextWrapStyle = "AUTO";
   get fontName(): FontName {
     return clone(this.font);
+  }
+  get textWrapStyle(): TextWrapStyle {
+    return this.wrapStyle;
+  }
+  set textWrapStyle(v: TextWrapStyle) {
+    if (v !== "AUTO" && v !== "BALANCE" && v !== "PRETTY") fail(`in set_textWrapStyle: Invalid enum value ${String(v)}`);
+    this.wrapStyle = v;
   }
   set fontName(v: FontName) {
     if (!this.figma.isLoaded(v)) fail(`in set_fontName: Cannot use unloaded font "${v.family} ${v.style}"`);

@@ -172,7 +172,7 @@ export function allNodeTypes(): Fixture {
   const styles: Style[] = [
     { id: "S:1", type: "PAINT", name: "Color/brand", description: "var(--brand)", paints: [{ type: "SOLID", color: blue, boundVariables: { color: { type: "VARIABLE_ALIAS", id: "V:1" } } }] },
     { id: "S:2", type: "PAINT", name: "Border/#000000", paints: [{ type: "SOLID", color: black }] },
-    { id: "S:3", type: "TEXT", name: "Text/Body 16", fontName: { family: "Inter", style: "Regular" }, fontSize: 16, lineHeight: { value: 24, unit: "PIXELS" }, letterSpacing: { value: 0, unit: "PIXELS" }, textCase: "ORIGINAL", textDecoration: "NONE" },
+    { id: "S:3", type: "TEXT", name: "Text/Body 16 balanced", fontName: { family: "Inter", style: "Regular" }, fontSize: 16, lineHeight: { value: 24, unit: "PIXELS" }, letterSpacing: { value: 0, unit: "PIXELS" }, textCase: "ORIGINAL", textDecoration: "NONE", textWrapStyle: "BALANCE" },
   ];
   const variables: Variables = {
     collection: "CSS custom properties",
@@ -228,7 +228,7 @@ export function allNodeTypes(): Fixture {
           { type: "VECTOR", id: "1:9", name: "Tick", x: 420, y: 20, width: 24, height: 24, fills: [], strokes: [{ type: "SOLID", color: { r: 0, g: 0.5, b: 0 } }], strokeWeight: 2, strokeAlign: "CENTER", vectorPaths: [{ windingRule: "NONE", data: "M 2 12 L 9 19 L 22 4" }] },
         ],
       },
-      { type: "TEXT", id: "1:10", name: "Caption", x: 20, y: 300, width: 200, height: 24, characters: "Caption", fontName: { family: "Inter", style: "Regular" }, fontSize: 16, fontWeight: 400, lineHeight: { value: 24, unit: "PIXELS" }, letterSpacing: { value: 0, unit: "PIXELS" }, textCase: "ORIGINAL", textDecoration: "NONE", textAutoResize: "WIDTH_AND_HEIGHT", fills: [{ type: "SOLID", color: black }], textStyleId: "S:3", styledTextSegments: [{ characters: "Caption", start: 0, end: 7, ...segment }] },
+      { type: "TEXT", id: "1:10", name: "Caption", x: 20, y: 300, width: 200, height: 24, characters: "Caption", fontName: { family: "Inter", style: "Regular" }, fontSize: 16, fontWeight: 400, lineHeight: { value: 24, unit: "PIXELS" }, letterSpacing: { value: 0, unit: "PIXELS" }, textCase: "ORIGINAL", textDecoration: "NONE", textAutoResize: "HEIGHT", textWrapStyle: "BALANCE", fills: [{ type: "SOLID", color: black }], textStyleId: "S:3", styledTextSegments: [{ characters: "Caption", start: 0, end: 7, ...segment }] },
       { type: "TEXT", id: "1:13", name: "Struck", x: 20, y: 340, width: 200, height: 24, characters: "Struck", fontName: { family: "Inter", style: "Regular" }, fontSize: 16, textDecoration: "STRIKETHROUGH", textDecorationStyle: "DOTTED", textDecorationColor: { value: { type: "SOLID", color: blue } }, textAutoResize: "WIDTH_AND_HEIGHT", fills: [{ type: "SOLID", color: black }] },
       { type: "RECTANGLE", id: "1:11", name: "Hidden", x: 400, y: 300, width: 20, height: 20, visible: false },
       // A Figma list (listOptions on its ranges, markers hanging left of the box) and the marker

@@ -466,6 +466,7 @@ export class Reader {
         if (keep("letterSpacing", json(s.letterSpacing), json(d.letterSpacing))) o["letterSpacing"] = json(s.letterSpacing);
         if (keep("textCase", s.textCase, d.textCase)) o["textCase"] = s.textCase;
         if (keep("textDecoration", s.textDecoration, d.textDecoration)) o["textDecoration"] = s.textDecoration;
+        if (keep("textWrapStyle", s.textWrapStyle, d.textWrapStyle)) o["textWrapStyle"] = s.textWrapStyle;
         styles.push(o);
       }
     }

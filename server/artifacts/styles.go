@@ -71,6 +71,9 @@ type ResultStyle struct {
 	LetterSpacing  *StyleUnit     `json:"letterSpacing,omitempty"`
 	TextCase       string         `json:"textCase,omitempty"`
 	TextDecoration string         `json:"textDecoration,omitempty"`
+	// TextWrapStyle is a TEXT style's line breaking: AUTO, BALANCE or PRETTY (Figma's
+	// TextStyle.textWrapStyle; the node member's values, text.go).
+	TextWrapStyle string `json:"textWrapStyle,omitempty"`
 }
 
 // StylePaintValue is a Paint of a PAINT style; BoundVariables.Color may bind its colour to a
@@ -330,7 +333,8 @@ func checkColorBinding(kind, id string, b *PaintBindings, varTypes map[string]st
 
 // hasTypography says whether s has any member of a TEXT style.
 func (s ResultStyle) hasTypography() bool {
-	return s.FontName != nil || s.FontSize != 0 || s.LineHeight != nil || s.LetterSpacing != nil || s.TextCase != "" || s.TextDecoration != ""
+	return s.FontName != nil || s.FontSize != 0 || s.LineHeight != nil || s.LetterSpacing != nil || s.TextCase != "" || s.TextDecoration != "" ||
+		s.TextWrapStyle != ""
 }
 
 // effectTypes are the types of Figma's Effect.
@@ -374,9 +378,10 @@ func checkTextStyle(s ResultStyle) error {
 		!lengthIn(s.FontName.Style, 1, MaxStyleNameLength) || !(s.FontSize > 0 && s.FontSize <= MaxFontSize) ||
 		(s.LineHeight != nil && (!lineHeightUnits[s.LineHeight.Unit] || (s.LineHeight.Unit != "AUTO") != (s.LineHeight.Value != nil))) ||
 		(s.LetterSpacing != nil && (!letterSpacingUnits[s.LetterSpacing.Unit] || s.LetterSpacing.Value == nil)) ||
-		(s.TextCase != "" && !textCases[s.TextCase]) || (s.TextDecoration != "" && !textDecorations[s.TextDecoration])
+		(s.TextCase != "" && !textCases[s.TextCase]) || (s.TextDecoration != "" && !textDecorations[s.TextDecoration]) ||
+		(s.TextWrapStyle != "" && !textWrapStyles[s.TextWrapStyle])
 	if bad {
-		return invalid(ErrInvalidEntry, "TEXT style %q needs a fontName, a fontSize of up to %d px, known lineHeight/letterSpacing units with values, known textCase and textDecoration, and no paints or effects", s.ID, MaxFontSize)
+		return invalid(ErrInvalidEntry, "TEXT style %q needs a fontName, a fontSize of up to %d px, known lineHeight/letterSpacing units with values, known textCase, textDecoration and textWrapStyle, and no paints or effects", s.ID, MaxFontSize)
 	}
 	return nil
 }

@@ -259,6 +259,26 @@ func TestVersion2Rules(t *testing.T) {
 			}
 		})
 	}
+	// A TEXT style takes each textWrapStyle of a TEXT (Figma's TextStyle holds it), and no other;
+	// a PAINT style none.
+	for _, tc := range []struct {
+		name, style, wrap string
+		ok                bool
+	}{{"Auto", "TEXT", "AUTO", true}, {"Balance", "TEXT", "BALANCE", true}, {"Pretty", "TEXT", "PRETTY", true},
+		{"Stable", "TEXT", "STABLE", false}, {"Lowercase", "TEXT", "balance", false}, {"OnPaintStyle", "PAINT", "BALANCE", false}} {
+		t.Run("TextStyleWrap"+tc.name, func(t *testing.T) {
+			r := version2(t)
+			for _, s := range r["styles"].([]any) {
+				if s := s.(map[string]any); s["type"] == tc.style {
+					s["textWrapStyle"] = tc.wrap
+					break
+				}
+			}
+			if err := parse(t, r); (err == nil) != tc.ok || err != nil && !errors.Is(err, artifacts.ErrInvalidEntry) {
+				t.Errorf("%s style of textWrapStyle %s: %v, want accepted %v", tc.style, tc.wrap, err, tc.ok)
+			}
+		})
+	}
 	// A collection of modes need not give every variable a value in each: a FLOAT without
 	// valuesByMode has its value in both; a later mode's value of the right type is taken.
 	t.Run("ModesAccepted", func(t *testing.T) {

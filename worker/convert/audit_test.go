@@ -48,7 +48,8 @@ type auditRow struct {
 // auditCheck says where a page's target is in the result and which of its values to check.
 // Target "Target" is the node named after the element's id; "text:<words>" is the TEXT whose
 // characters contain the words; "none" means the element draws no node. Fields maps a dotted path
-// into the node's JSON (effects.0.radius) to the JSON of its value. Above, when set, names a
+// into the node's JSON (effects.0.radius), or into its text style's ("textStyle.name"), to the
+// JSON of its value. Above, when set, names a
 // node the target must be painted over (come after in the tree's depth-first order).
 type auditCheck struct {
 	target string
@@ -111,8 +112,8 @@ var auditChecks = map[string]auditCheck{
 	"text-shadow":                 {"text:Shadowed", map[string]string{"effects.0.type": `"DROP_SHADOW"`}, ""},
 	"text-overflow-ellipsis":      {"text:Ellipsis", map[string]string{"textTruncation": `"ENDING"`, "maxLines": `1`}, ""},
 	"line-clamp":                  {"text:Clamped", map[string]string{"textTruncation": `"ENDING"`, "maxLines": `2`}, ""},
-	"text-wrap-balance":           {"text:Balanced", map[string]string{"textWrapStyle": `"BALANCE"`, "textAutoResize": `"HEIGHT"`}, ""},
-	"text-wrap-pretty":            {"text:Pretty", map[string]string{"textWrapStyle": `"PRETTY"`, "textAutoResize": `"HEIGHT"`}, ""},
+	"text-wrap-balance":           {"text:Balanced", map[string]string{"textWrapStyle": `"BALANCE"`, "textAutoResize": `"HEIGHT"`, "textStyle.textWrapStyle": `"BALANCE"`, "textStyle.name": `"Text/Heading 2 20 Bold balanced"`}, ""},
+	"text-wrap-pretty":            {"text:Pretty", map[string]string{"textWrapStyle": `"PRETTY"`, "textAutoResize": `"HEIGHT"`, "textStyle.textWrapStyle": `"PRETTY"`}, ""},
 	"text-fill-color":             {"text:Filled", map[string]string{"fills.0.color.g": `0.6`, "fills.0.color.b": `0.8`}, ""},
 	"background-clip-text":        {"text:Gradient", map[string]string{"fills.0.type": `"GRADIENT_LINEAR"`}, ""},
 	"text-stroke":                 {"text:Stroked", map[string]string{"strokes.0.color.r": `0.9333`, "strokeWeight": `1`, "strokeAlign": `"CENTER"`}, ""},
@@ -276,9 +277,31 @@ func auditTarget(root *resultjson.Node, target string) *resultjson.Node {
 	return found
 }
 
+// auditField reads a check's path of node n of result r: "textStyle.<path>" in the TEXT style
+// n's textStyleId names (the style entry's JSON), any other path in n's (nodeField).
+func auditField(r *resultjson.Result, n *resultjson.Node, path string) string {
+	rest, ok := strings.CutPrefix(path, "textStyle.")
+	if !ok {
+		return nodeField(n, path)
+	}
+	for _, s := range r.Styles {
+		if s.ID == n.TextStyleID && n.TextStyleID != "" {
+			b, _ := json.Marshal(s)
+			return jsonField(b, rest)
+		}
+	}
+	return ""
+}
+
 // nodeField reads a dotted path of a node's JSON and returns its value as JSON ("" when absent).
 func nodeField(n *resultjson.Node, path string) string {
 	b, _ := json.Marshal(n)
+	return jsonField(b, path)
+}
+
+// jsonField reads a dotted path of the JSON object b and returns its value as JSON ("" when
+// absent; numbers rounded to 6 decimals).
+func jsonField(b []byte, path string) string {
 	var v any
 	_ = json.Unmarshal(b, &v)
 	for _, part := range strings.Split(path, ".") {
@@ -336,7 +359,7 @@ func checkAudit(t *testing.T, row auditRow, check auditCheck, r *resultjson.Resu
 		t.Errorf("node %s %q has warnings %v, want %s (all: %s)", n.ID, n.Name, on, row.code, warningList(r))
 	}
 	for path, want := range check.fields {
-		if got := nodeField(n, path); got != want {
+		if got := auditField(r, n, path); got != want {
 			t.Errorf("%s %s = %s, want %s", n.Name, path, got, want)
 		}
 	}

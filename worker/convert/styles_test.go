@@ -67,7 +67,7 @@ func TestLocalStyles(t *testing.T) {
 		if n.TextStyleID != "" {
 			s, ok := byID[n.TextStyleID]
 			uses[s.Name]++
-			if !ok || s.Type != "TEXT" || *s.FontName != *n.FontName || s.FontSize != n.FontSize {
+			if !ok || s.Type != "TEXT" || *s.FontName != *n.FontName || s.FontSize != n.FontSize || s.TextWrapStyle != n.TextWrapStyle {
 				t.Errorf("node %s %q: textStyleId %s does not name its TEXT style", n.ID, n.Name, n.TextStyleID)
 			}
 		}
@@ -167,7 +167,8 @@ func TestParagraphStyles(t *testing.T) {
 	for _, st := range res.Styles {
 		styles[st.ID] = st
 	}
-	// is says whether a range's typography is text style id's, with the node's line height.
+	// is says whether a range's typography is text style id's, with the node's line height and
+	// line breaking.
 	or := func(v, none string) string {
 		if v == "" {
 			return none
@@ -177,7 +178,8 @@ func TestParagraphStyles(t *testing.T) {
 	is := func(n *resultjson.Node, seg resultjson.StyledTextSegment, id string) bool {
 		st, ok := styles[id]
 		return ok && st.Type == "TEXT" && *st.FontName == seg.FontName && st.FontSize == seg.FontSize && cmp.Equal(st.LineHeight, n.LineHeight) &&
-			st.LetterSpacing.Value == seg.LetterSpacing.Value && or(st.TextCase, "ORIGINAL") == seg.TextCase && or(st.TextDecoration, "NONE") == seg.TextDecoration
+			st.LetterSpacing.Value == seg.LetterSpacing.Value && or(st.TextCase, "ORIGINAL") == seg.TextCase && or(st.TextDecoration, "NONE") == seg.TextDecoration &&
+			st.TextWrapStyle == n.TextWrapStyle
 	}
 	single, multi, rangesStyled := 0, 0, 0
 	ofOneRange := map[string]bool{}
@@ -189,7 +191,7 @@ func TestParagraphStyles(t *testing.T) {
 		switch len(n.StyledTextSegments) {
 		case 0, 1: // a run of its own (no segments) or a paragraph in one style
 			single++
-			if n.ParagraphIndent != 0 || n.TextWrapStyle != "" || n.HangingList {
+			if n.ParagraphIndent != 0 || n.HangingList {
 				// Paragraph settings a text style (of Figma's defaults) would reset.
 				if n.TextStyleID != "" {
 					t.Errorf("TEXT %s %q of paragraph settings other than the defaults has text style %q, want none", n.ID, n.Name, n.TextStyleID)

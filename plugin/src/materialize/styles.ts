@@ -136,6 +136,10 @@ export function createLibrary(
       const v = s.textDecoration;
       applying(null, `${f}.textDecoration`, () => (style.textDecoration = v));
     }
+    if (s.textWrapStyle !== undefined) {
+      const v = s.textWrapStyle;
+      applying(null, `${f}.textWrapStyle`, () => (style.textWrapStyle = v));
+    }
     style.setPluginData(PluginDataKey, s.id);
     styles.set(s.id, style);
   });

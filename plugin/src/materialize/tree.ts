@@ -512,8 +512,8 @@ function finishScroll(frame: FrameNode | ComponentNode, n: Node, ctx: TreeContex
 }
 
 /**
- * The first typography member of n (node level or a segment) that differs from style, or null;
- * fonts as loaded (a substituted font is the style's too).
+ * The first typography member of n (node level or a segment), or its textWrapStyle, that differs
+ * from style, or null; fonts as loaded (a substituted font is the style's too).
  */
 function textDiffersFromStyle(n: Node, style: TextStyle, fonts: Fonts): string | null {
   const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -526,6 +526,8 @@ function textDiffersFromStyle(n: Node, style: TextStyle, fonts: Fonts): string |
     if (r.textDecoration !== undefined && r.textDecoration !== style.textDecoration) return "textDecoration";
   }
   if (n.lineHeight !== undefined && !same(n.lineHeight, style.lineHeight)) return "lineHeight";
+  // Figma's TextStyle holds the line breaking too: binding a style of another would change it.
+  if ((n.textWrapStyle ?? "AUTO") !== style.textWrapStyle) return "textWrapStyle";
   return null;
 }
 

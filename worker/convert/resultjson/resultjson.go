@@ -733,6 +733,9 @@ type Style struct {
 	LetterSpacing  *LetterSpacing `json:"letterSpacing,omitempty"`
 	TextCase       string         `json:"textCase,omitempty"`
 	TextDecoration string         `json:"textDecoration,omitempty"`
+	// TextWrapStyle is a TEXT style's line breaking, the TEXTs' textWrapStyle (BALANCE or
+	// PRETTY; absent: AUTO): Figma's TextStyle holds it, so binding the style keeps it.
+	TextWrapStyle string `json:"textWrapStyle,omitempty"`
 }
 
 // StylePaint is the SOLID paint of a paint style; BoundVariables binds its colour to a COLOR

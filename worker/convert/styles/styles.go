@@ -158,7 +158,8 @@ func (b *styleBuilder) paintStyle(fills *[]resultjson.Paint, src *capturemodel.D
 }
 
 // rangeStyles sets the textStyleId of each styled range of TEXT n (and of its listText's) whose
-// typography (font, size, letter spacing, case and decoration, with n's line height) is that of
+// typography (font, size, letter spacing, case and decoration, with n's line height and
+// textWrapStyle) is that of
 // a text style already made for a TEXT of one range. Ranges make no styles of their own: a range
 // of a look no layer has alone (a link's underlined words, a letter-spaced character) keeps its
 // values without a style.
@@ -166,7 +167,7 @@ func (b *styleBuilder) rangeStyles(n *resultjson.Node) {
 	set := func(segs []resultjson.StyledTextSegment) {
 		for i := range segs {
 			s := &segs[i]
-			key := textStyleKey(&s.FontName, s.FontSize, n.LineHeight, &s.LetterSpacing, orNone(s.TextCase, "ORIGINAL"), orNone(s.TextDecoration, "NONE"))
+			key := textStyleKey(&s.FontName, s.FontSize, n.LineHeight, &s.LetterSpacing, orNone(s.TextCase, "ORIGINAL"), orNone(s.TextDecoration, "NONE"), n.TextWrapStyle)
 			if j, ok := b.byKey[key]; ok {
 				s.TextStyleID = b.styles[j].ID
 			}
@@ -198,8 +199,8 @@ func orNone(v, none string) string {
 }
 
 // textStyleKey is the key of the text style of a typography: font, size, line height, letter
-// spacing, case and decoration ("" for none).
-func textStyleKey(font *resultjson.FontName, size float64, lineHeight *resultjson.LineHeight, letterSpacing *resultjson.LetterSpacing, textCase, decoration string) string {
+// spacing, case and decoration ("" for none), and textWrapStyle ("" for AUTO).
+func textStyleKey(font *resultjson.FontName, size float64, lineHeight *resultjson.LineHeight, letterSpacing *resultjson.LetterSpacing, textCase, decoration, wrapStyle string) string {
 	lh, ls := "AUTO", "0"
 	if lineHeight != nil && lineHeight.Value != nil {
 		lh = strconv.FormatFloat(*lineHeight.Value, 'f', -1, 64)
@@ -207,17 +208,18 @@ func textStyleKey(font *resultjson.FontName, size float64, lineHeight *resultjso
 	if letterSpacing != nil {
 		ls = strconv.FormatFloat(letterSpacing.Value, 'f', -1, 64)
 	}
-	return strings.Join([]string{"text", font.Family, font.Style, strconv.FormatFloat(size, 'f', -1, 64), lh, ls, textCase, decoration}, "|")
+	return strings.Join([]string{"text", font.Family, font.Style, strconv.FormatFloat(size, 'f', -1, 64), lh, ls, textCase, decoration, wrapStyle}, "|")
 }
 
-// textStyle returns the id of the text style of a TEXT node's typography, named from its role
-// (Heading 1-6 for h1-h6, else Body), size and, when not Regular, font style: "Text/Body 16",
-// "Text/Heading 1 40 Bold".
+// textStyle returns the id of the text style of a TEXT node's typography and textWrapStyle,
+// named from its role (Heading 1-6 for h1-h6, else Body), size, font style when not Regular,
+// case and decoration when set, and wrapStyleNames' word when not AUTO: "Text/Body 16",
+// "Text/Heading 1 40 Bold", "Text/Heading 2 32 Bold balanced".
 func (b *styleBuilder) textStyle(n *resultjson.Node, src *capturemodel.DOMNode) string {
 	if n.FontName == nil || n.FontSize <= 0 {
 		return ""
 	}
-	key := textStyleKey(n.FontName, n.FontSize, n.LineHeight, n.LetterSpacing, n.TextCase, n.TextDecoration)
+	key := textStyleKey(n.FontName, n.FontSize, n.LineHeight, n.LetterSpacing, n.TextCase, n.TextDecoration, n.TextWrapStyle)
 	if i, ok := b.byKey[key]; ok {
 		return b.styles[i].ID
 	}
@@ -234,10 +236,16 @@ func (b *styleBuilder) textStyle(n *resultjson.Node, src *capturemodel.DOMNode) 
 			name += " " + strings.ToLower(strings.ReplaceAll(v, "_", " "))
 		}
 	}
+	if w := wrapStyleNames[n.TextWrapStyle]; w != "" {
+		name += " " + w
+	}
 	s := resultjson.Style{Type: "TEXT", Name: name, FontName: n.FontName, FontSize: n.FontSize, LineHeight: n.LineHeight,
-		LetterSpacing: n.LetterSpacing, TextCase: n.TextCase, TextDecoration: n.TextDecoration}
+		LetterSpacing: n.LetterSpacing, TextCase: n.TextCase, TextDecoration: n.TextDecoration, TextWrapStyle: n.TextWrapStyle}
 	return b.add(key, s)
 }
+
+// wrapStyleNames are the words a text style's name ends with for its textWrapStyle.
+var wrapStyleNames = map[string]string{"BALANCE": "balanced", "PRETTY": "pretty"}
 
 // effectStyles makes an EFFECT style of each list of effects (shadows and blurs, every member
 // equal, at most MaxStyleEffects, none past MaxEffectLength) that at least MinEffectStyleUses nodes under root have, and
@@ -338,16 +346,18 @@ func paintSlots(t *boxtree.Node, fn func(paints *[]resultjson.Paint, styleID *st
 	}
 }
 
-// paragraphDefaults says whether TEXT n keeps Figma's default paragraph settings: textWrapStyle
-// AUTO, no paragraphIndent, no hangingList, no listSpacing in its ranges (or its listText's).
-// Figma's TextStyle holds those too, and the result's text styles have the defaults, so binding
-// one to a TEXT of other settings would reset them (a balanced heading wrapped as AUTO, a list's
-// markers drawn inside its box): such a TEXT, and its ranges, are set in no text style.
+// paragraphDefaults says whether TEXT n keeps Figma's default paragraph settings besides
+// textWrapStyle, which its text style holds: no paragraphIndent, no hangingList, no listSpacing
+// in its ranges (or its listText's). Figma's TextStyle holds those too, and the result's text
+// styles have the defaults, so binding one to a TEXT of other settings would reset them (a
+// list's markers drawn inside its box): such a TEXT, and its ranges, are set in no text style.
+// The styles do not carry them because a reader that knows the node's members but not the
+// style's would bind a style and lose what it drew before (docs/conversion.md "Text styles").
 func paragraphDefaults(n *resultjson.Node) bool {
 	spaced := func(segs []resultjson.StyledTextSegment) bool {
 		return slices.ContainsFunc(segs, func(s resultjson.StyledTextSegment) bool { return s.ListSpacing != 0 })
 	}
-	if n.TextWrapStyle != "" || n.ParagraphIndent != 0 || n.HangingList || spaced(n.StyledTextSegments) {
+	if n.ParagraphIndent != 0 || n.HangingList || spaced(n.StyledTextSegments) {
 		return false
 	}
 	return n.ListText == nil || !spaced(n.ListText.StyledTextSegments)

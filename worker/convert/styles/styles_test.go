@@ -56,10 +56,13 @@ func TestBuildNamesAndBinds(t *testing.T) {
 	}
 }
 
-// TestParagraphSettingsKeepTheirValues: a TEXT whose paragraph settings are not Figma's
-// defaults (a balanced heading, an indented paragraph, a list hanging its markers, list ranges
-// spaced apart) is set in no text style, nor are its ranges, as binding the result's text
+// TestParagraphSettingsKeepTheirValues: a TEXT whose paragraph settings other than its line
+// breaking are not Figma's defaults (an indented paragraph, a list hanging its markers, list
+// ranges spaced apart) is set in no text style, nor are its ranges, as binding the result's text
 // style (of default paragraph settings) would reset them; the same TEXT with the defaults is.
+// Line breaking is the style's: a balanced heading and a pretty paragraph are set in styles of
+// their textWrapStyle ("… balanced", "… pretty"), apart from the AUTO one of the same
+// typography, and a pretty paragraph's ranges only in the pretty styles.
 func TestParagraphSettingsKeepTheirValues(t *testing.T) {
 	body := func(id string) *resultjson.Node {
 		return &resultjson.Node{Type: "TEXT", ID: id, FontName: &resultjson.FontName{Family: "Inter", Style: "Regular"}, FontSize: 16}
@@ -72,22 +75,44 @@ func TestParagraphSettingsKeepTheirValues(t *testing.T) {
 		n.StyledTextSegments = []resultjson.StyledTextSegment{seg, bold}
 		return n
 	}
-	plain, balanced, indented, hanging := body("1:2"), body("1:3"), body("1:4"), body("1:5")
-	balanced.TextWrapStyle, indented.ParagraphIndent, hanging.HangingList = "BALANCE", 16, true
-	ranges, spaced := two("1:6", 0), two("1:7", 8)
+	plain, balanced, balanced2, pretty, indented, hanging := body("1:2"), body("1:3"), body("1:4"), body("1:5"), body("1:6"), body("1:7")
+	balanced.TextWrapStyle, balanced2.TextWrapStyle, pretty.TextWrapStyle = "BALANCE", "BALANCE", "PRETTY"
+	indented.ParagraphIndent, hanging.HangingList = 16, true
+	ranges, spaced, prettyRanges := two("1:8", 0), two("1:9", 8), two("1:10", 0)
+	prettyRanges.TextWrapStyle = "PRETTY"
 	root := &boxtree.Node{Out: &resultjson.Node{Type: "FRAME", ID: "1:1"}, Kind: boxtree.Box}
 	p := &capturemodel.DOMNode{Type: "element", Tag: "p"}
-	for _, n := range []*resultjson.Node{plain, balanced, indented, hanging, ranges, spaced} {
+	for _, n := range []*resultjson.Node{plain, balanced, balanced2, pretty, indented, hanging, ranges, spaced, prettyRanges} {
 		root.Add(n, p, boxtree.Flow, 0)
 	}
-	styles.Build(root, nil)
+	list, _ := styles.Build(root, nil)
+	byID := map[string]resultjson.Style{}
+	for _, s := range list {
+		byID[s.ID] = s
+	}
 	if plain.TextStyleID == "" || ranges.StyledTextSegments[0].TextStyleID != plain.TextStyleID {
 		t.Errorf("default settings: text style %q, range %q; want one, the same", plain.TextStyleID, ranges.StyledTextSegments[0].TextStyleID)
 	}
-	for _, n := range []*resultjson.Node{balanced, indented, hanging, spaced} {
+	for _, n := range []*resultjson.Node{indented, hanging, spaced} {
 		if n.TextStyleID != "" || n.StyledTextSegments != nil && n.StyledTextSegments[0].TextStyleID != "" {
 			t.Errorf("TEXT %s of other paragraph settings is set in a text style", n.ID)
 		}
+	}
+	for _, c := range []struct {
+		n          *resultjson.Node
+		name, wrap string
+	}{{plain, "Text/Body 16", ""}, {balanced, "Text/Body 16 balanced", "BALANCE"}, {balanced2, "Text/Body 16 balanced", "BALANCE"}, {pretty, "Text/Body 16 pretty", "PRETTY"}} {
+		if s := byID[c.n.TextStyleID]; s.Name != c.name || s.TextWrapStyle != c.wrap {
+			t.Errorf("TEXT %s (textWrapStyle %q): style %q %q of textWrapStyle %q, want %q of %q", c.n.ID, c.n.TextWrapStyle, c.n.TextStyleID, s.Name, s.TextWrapStyle, c.name, c.wrap)
+		}
+	}
+	if balanced.TextStyleID != balanced2.TextStyleID {
+		t.Errorf("two balanced TEXTs of one typography in styles %q and %q, want one", balanced.TextStyleID, balanced2.TextStyleID)
+	}
+	// The pretty paragraph's plain range is in the pretty style; its bold one in none (no TEXT of
+	// one range is bold and pretty), not in an AUTO style.
+	if segs := prettyRanges.StyledTextSegments; segs[0].TextStyleID != pretty.TextStyleID || segs[1].TextStyleID != "" || prettyRanges.TextStyleID != "" {
+		t.Errorf("pretty ranges in %q and %q (node %q), want %q and none", segs[0].TextStyleID, segs[1].TextStyleID, prettyRanges.TextStyleID, pretty.TextStyleID)
 	}
 }
 

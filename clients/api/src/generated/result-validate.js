@@ -8525,7 +8525,7 @@ validate77.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const validateStyles = validate79;
 const schema109 = {"description":"Version 2, optional: the local styles the nodes refer to (fillStyleId, strokeStyleId, textStyleId, effectStyleId), at most 1,000.","type":"array","maxItems":1000,"items":{"$ref":"#/$defs/style"}};
-const schema95 = {"description":"A local style: PAINT (paints: SOLID or gradient paints, no IMAGE; a paint may bind its color to a COLOR variable), TEXT (fontName, fontSize, lineHeight, letterSpacing, textCase, textDecoration, as Figma's TextStyle) or EFFECT (effects: shadows and blurs, as Figma's EffectStyle). Ids are unique among styles.","oneOf":[{"$ref":"#/$defs/paintStyle"},{"$ref":"#/$defs/textStyle"},{"$ref":"#/$defs/effectStyle"}],"discriminator":{"propertyName":"type"}};
+const schema95 = {"description":"A local style: PAINT (paints: SOLID or gradient paints, no IMAGE; a paint may bind its color to a COLOR variable), TEXT (fontName, fontSize, lineHeight, letterSpacing, textCase, textDecoration, textWrapStyle, as Figma's TextStyle) or EFFECT (effects: shadows and blurs, as Figma's EffectStyle). Ids are unique among styles.","oneOf":[{"$ref":"#/$defs/paintStyle"},{"$ref":"#/$defs/textStyle"},{"$ref":"#/$defs/effectStyle"}],"discriminator":{"propertyName":"type"}};
 const schema96 = {"description":"A PAINT style: 1 to 16 SOLID or gradient paints (no IMAGE); a SOLID paint may bind its color to a COLOR variable.","type":"object","additionalProperties":false,"required":["id","type","name","paints"],"properties":{"type":{"const":"PAINT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Color/brand, Text/Body 16."},"description":{"type":"string","maxLength":255},"paints":{"type":"array","minItems":1,"maxItems":16,"items":{"oneOf":[{"$ref":"#/$defs/solidPaint"},{"$ref":"#/$defs/gradientPaint"}]}}}};
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8753,7 +8753,7 @@ return errors === 0;
 }
 validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema97 = {"description":"A TEXT style, as Figma's TextStyle.","type":"object","additionalProperties":false,"required":["id","type","name","fontName","fontSize"],"properties":{"type":{"const":"TEXT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Color/brand, Text/Body 16."},"description":{"type":"string","maxLength":255},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0,"maximum":10000},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textCase":{"enum":["ORIGINAL","UPPER","LOWER","TITLE"]},"textDecoration":{"$ref":"#/$defs/textDecoration"}}};
+const schema97 = {"description":"A TEXT style, as Figma's TextStyle.","type":"object","additionalProperties":false,"required":["id","type","name","fontName","fontSize"],"properties":{"type":{"const":"TEXT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Color/brand, Text/Body 16."},"description":{"type":"string","maxLength":255},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0,"maximum":10000},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textCase":{"enum":["ORIGINAL","UPPER","LOWER","TITLE"]},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textWrapStyle":{"enum":["AUTO","BALANCE","PRETTY"],"description":"How the lines of the TEXTs set in the style are broken (Figma's TextStyle.textWrapStyle; absent: AUTO), the node's textWrapStyle of those TEXTs: binding the style keeps it. A reader that ignores it breaks their lines as AUTO, as one that ignores the node's member does."}}};
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9241,6 +9241,20 @@ var valid0 = _errs46 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.textWrapStyle !== undefined){
+let data19 = data.textWrapStyle;
+const _errs48 = errors;
+if(!(((data19 === "AUTO") || (data19 === "BALANCE")) || (data19 === "PRETTY"))){
+validate66.errors = [{instancePath:instancePath+"/textWrapStyle",schemaPath:"#/properties/textWrapStyle/enum",keyword:"enum",params:{allowedValues: schema97.properties.textWrapStyle.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs48 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

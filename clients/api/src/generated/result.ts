@@ -641,7 +641,7 @@ export type GridTrackSize = {
   value?: number;
 };
 /**
- * A local style: PAINT (paints: SOLID or gradient paints, no IMAGE; a paint may bind its color to a COLOR variable), TEXT (fontName, fontSize, lineHeight, letterSpacing, textCase, textDecoration, as Figma's TextStyle) or EFFECT (effects: shadows and blurs, as Figma's EffectStyle). Ids are unique among styles.
+ * A local style: PAINT (paints: SOLID or gradient paints, no IMAGE; a paint may bind its color to a COLOR variable), TEXT (fontName, fontSize, lineHeight, letterSpacing, textCase, textDecoration, textWrapStyle, as Figma's TextStyle) or EFFECT (effects: shadows and blurs, as Figma's EffectStyle). Ids are unique among styles.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "style".
@@ -1031,6 +1031,10 @@ export interface TextStyle {
   letterSpacing?: LetterSpacing;
   textCase?: "ORIGINAL" | "UPPER" | "LOWER" | "TITLE";
   textDecoration?: TextDecoration;
+  /**
+   * How the lines of the TEXTs set in the style are broken (Figma's TextStyle.textWrapStyle; absent: AUTO), the node's textWrapStyle of those TEXTs: binding the style keeps it. A reader that ignores it breaks their lines as AUTO, as one that ignores the node's member does.
+   */
+  textWrapStyle?: "AUTO" | "BALANCE" | "PRETTY";
 }
 /**
  * An EFFECT style: 1 to 16 effects (Figma's EffectStyle); the converter makes one of a list of effects that at least two nodes have, and those nodes name it by effectStyleId. Also checked: radius, spread and offsets at most 100,000 px (absolute), a shadow's color in 0-1.
