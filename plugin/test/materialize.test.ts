@@ -277,6 +277,33 @@ test("styles and variables are created once per id and nodes bound to them", asy
   assert.deepEqual(a.fills[0], { type: "SOLID", color: { r: 0, g: 0, b: 1 }, boundVariables: { color: { type: "VARIABLE_ALIAS", id: variable?.id } } });
 });
 
+test("a TEXT is bound only to a text style of its own line breaking; another is left unbound with a warning", async () => {
+  const stub = install();
+  const r = small();
+  const kids = r.root["children"];
+  assert.ok(Array.isArray(kids));
+  const text = (id: string, wrap: string | undefined, styleId: string): Record<string, unknown> => ({
+    type: "TEXT", id, name: id, x: 0, y: 120, width: 120, height: 24, characters: "Balanced words", fontName: { family: "Inter", style: "Regular" }, fontSize: 16,
+    textAutoResize: "HEIGHT", ...(wrap === undefined ? {} : { textWrapStyle: wrap }), textStyleId: styleId, fills: [{ type: "SOLID", color: { r: 0, g: 0, b: 0 } }],
+  });
+  // A balanced TEXT in its balanced style, a balanced one given the AUTO style, an AUTO one given the balanced style.
+  kids.push(text("1:5", "BALANCE", "S:3"), text("1:6", "BALANCE", "S:2"), text("1:7", undefined, "S:3"));
+  const body = { type: "TEXT", fontName: { family: "Inter", style: "Regular" }, fontSize: 16 };
+  r.styles.push({ id: "S:2", name: "Text/Body 16", ...body }, { id: "S:3", name: "Text/Body 16 balanced", textWrapStyle: "BALANCE", ...body });
+  const warnings: MaterializeWarning[] = [];
+  await materialize(r, { onWarning: (w) => warnings.push(w) });
+  const frame = stub.currentPage.children[0];
+  assert.ok(frame instanceof StubFrame);
+  const texts = frame.children.slice(3);
+  const styles = [...stub.styles.values()];
+  const balanced = styles.find((s) => s.name === "Text/Body 16 balanced");
+  assert.deepEqual(texts.map((t) => {
+    assert.ok(t instanceof StubText);
+    return [t.name, t.textWrapStyle, t.textStyleId === balanced?.id ? "balanced style" : String(t.textStyleId)];
+  }), [["1:5", "BALANCE", "balanced style"], ["1:6", "BALANCE", ""], ["1:7", "AUTO", ""]]);
+  assert.deepEqual(warnings.map((w) => [w.code, w.nodeId]), [["TEXT_STYLE_NOT_APPLIED", "1:6"], ["TEXT_STYLE_NOT_APPLIED", "1:7"]]);
+});
+
 test("filter, backdrop and outline nodes in the result format are applied: blurs, a shadow behind its frame, an outside stroke, a ring", async () => {
   const stub = install();
   const r = small();

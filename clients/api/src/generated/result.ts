@@ -1032,7 +1032,7 @@ export interface TextStyle {
   textCase?: "ORIGINAL" | "UPPER" | "LOWER" | "TITLE";
   textDecoration?: TextDecoration;
   /**
-   * How the lines of the TEXTs set in the style are broken (Figma's TextStyle.textWrapStyle; absent: AUTO), the node's textWrapStyle of those TEXTs: binding the style keeps it. A reader that ignores it breaks their lines as AUTO, as one that ignores the node's member does.
+   * How the lines of the TEXTs set in the style are broken (Figma's TextStyle.textWrapStyle; absent: AUTO), the node's textWrapStyle of those TEXTs: binding the style keeps it. A reader that ignores it creates an AUTO style, and binding that style to a TEXT whose textWrapStyle it set resets it to AUTO: its lines break as for a reader that ignores textWrapStyle.
    */
   textWrapStyle?: "AUTO" | "BALANCE" | "PRETTY";
 }
