@@ -55,6 +55,7 @@ var fixtureSites = map[string][2]string{
 	"layout-components":  {"testdata/layout-site", "/components.html"},
 	"layout-navlinks":    {"testdata/layout-site", "/navlinks.html"},
 	"layout-navactive":   {"testdata/layout-site", "/navactive.html"},
+	"layout-hoverscale":  {"testdata/layout-site", "/hover-scale.html"},
 	"layout-navicons":    {"testdata/layout-site", "/navicons.html"},
 	"layout-margins":     {"testdata/layout-site", "/margins.html"},
 	"layout-blocklinks":  {"testdata/layout-site", "/blocklinks.html"},

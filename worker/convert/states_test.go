@@ -414,3 +414,52 @@ func TestFocusRingsHeldByTheirState(t *testing.T) {
 		t.Errorf("the page at rest paints\n%q\nwithout states\n%q", got, want)
 	}
 }
+
+// TestTransformedStateIsVariant converts the capture of hover-scale.html: three buttons whose
+// hover underlines their label and scales them by 1.05 (a recorded transform and a moved box).
+// The transform moves no other box, so the buttons are one component whose Hover variant
+// underlines the label and leaves the scale out, with a STATE_APPROXIMATED diagnostic naming
+// it on the first use, and no STATE_SKIPPED.
+func TestTransformedStateIsVariant(t *testing.T) {
+	t.Parallel()
+	res := loadFixture(t, "layout-hoverscale").convert(t).Result
+	uses, _ := componentUses(res.Root)
+	if len(uses) != 1 {
+		t.Fatalf("components %v, want one of the three buttons", uses)
+	}
+	var first *resultjson.Node
+	for _, us := range uses {
+		if len(us) != 3 {
+			t.Fatalf("%d uses, want 3", len(us))
+		}
+		first = us[0]
+	}
+	if len(first.ComponentVariants) != 1 || first.ComponentVariants[0].VariantProperties[resultjson.VariantPropertyState] != resultjson.StateHover {
+		t.Fatalf("variants %+v, want Hover", first.ComponentVariants)
+	}
+	var label *resultjson.Node
+	first.Walk(func(n *resultjson.Node) {
+		if n.Type == "TEXT" {
+			label = n
+		}
+	})
+	overrides := first.ComponentVariants[0].Overrides
+	underlined := label != nil && len(overrides) == 1 && overrides[0].ID == label.ID &&
+		(overrides[0].TextDecoration == "UNDERLINE" || len(overrides[0].StyledTextSegments) > 0 && overrides[0].StyledTextSegments[0].TextDecoration == "UNDERLINE")
+	if !underlined {
+		t.Errorf("Hover overrides %+v, want the label (%v) underlined and nothing else", overrides, label)
+	}
+	var notes []string
+	for _, d := range res.Diagnostics {
+		switch d.Code {
+		case resultjson.DiagStateSkipped:
+			t.Errorf("STATE_SKIPPED %q, want none", d.Message)
+		case resultjson.DiagStateApproximated:
+			notes = append(notes, d.NodeID+": "+d.Message)
+		}
+	}
+	want := first.ID + ": " + first.Name + " its Hover variant leaves out transform: matrix(1.05, 0, 0, 1.05, 0, 0)"
+	if len(notes) != 1 || notes[0] != want {
+		t.Errorf("STATE_APPROXIMATED %q, want [%q]", notes, want)
+	}
+}

@@ -326,6 +326,11 @@ const MaxVariantOverrides = 500
 // message says why.
 const DiagStateSkipped = "STATE_SKIPPED"
 
+// DiagStateApproximated is the diagnostic code of a component variant drawn without part of its
+// state; its message says which (a transform the state sets: docs/conversion.md "States as
+// variants").
+const DiagStateApproximated = "STATE_APPROXIMATED"
+
 // ComponentVariant is one variant of a component set: VariantProperties as Figma's
 // ComponentNode.variantProperties ({"State": "Hover"}), Overrides the paint members of layers of
 // the first use (by id) that differ in it, in the first use's document order.

@@ -3,7 +3,8 @@
 // capture's record of what a forced :hover or :focus changed inside its first use is applied to
 // a copy of the capture, the page is drawn again, and the layers of the first use that paint
 // differently become the overrides of a Hover or Focus variant. A state that moves, resizes,
-// adds or removes a layer makes no variant (a STATE_SKIPPED diagnostic). It adds
+// adds or removes a layer makes no variant (a STATE_SKIPPED diagnostic), but for a transform,
+// which is left out of the variant (a STATE_APPROXIMATED diagnostic). It adds
 // componentVariants to first uses only, so the picture stays the same for every reader.
 package states
 
@@ -83,11 +84,14 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 	if len(c.Document.States) == 0 {
 		return diags, nil
 	}
-	skip := func(n *resultjson.Node, value, why string) {
+	note := func(n *resultjson.Node, code, message string) {
 		if len(diags) < room {
-			diags = append(diags, resultjson.Diagnostic{Code: resultjson.DiagStateSkipped, NodeID: n.ID,
-				Message: callback.TruncateUTF8(fmt.Sprintf("%s has no %s variant: %s", n.Name, value, why), resultjson.MaxWarningMessageBytes)})
+			diags = append(diags, resultjson.Diagnostic{Code: code, NodeID: n.ID,
+				Message: callback.TruncateUTF8(n.Name+" "+message, resultjson.MaxWarningMessageBytes)})
 		}
+	}
+	skip := func(n *resultjson.Node, value, why string) {
+		note(n, resultjson.DiagStateSkipped, fmt.Sprintf("has no %s variant: %s", value, why))
 	}
 	els, ends := c.Document.Elements()
 	index := make(map[*capturemodel.DOMNode]int, len(els))
@@ -127,13 +131,19 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 	for _, st := range states {
 		pending := []*use{}
 		records := map[*use]*capturemodel.StateRecord{}
+		transformsLeftOut := map[*use][]string{}
 		for _, u := range uses {
 			rec, why := record(c.Document.States, st.capture, u)
+			var leftOut []string
 			switch {
 			case rec == nil && why == "":
 				continue
 			case why == "":
-				why = paintOnly(rec, st.capture, u)
+				if rec, leftOut = untransformed(rec, ends); len(leftOut) > 0 && len(rec.Changes) == 0 {
+					why = fmt.Sprintf("its %s state only sets %s, which a variant does not draw", st.capture, strings.Join(leftOut, ", "))
+				} else {
+					why = paintOnly(rec, st.capture, u)
+				}
 			}
 			if why == "" {
 				why = ringOutside(rec, st.capture, u, els)
@@ -146,6 +156,7 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 				continue
 			}
 			records[u] = rec
+			transformsLeftOut[u] = leftOut
 			pending = append(pending, u)
 		}
 		for round := 0; len(pending) > 0; round++ {
@@ -199,6 +210,9 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 				default:
 					u.variants = append(u.variants, resultjson.ComponentVariant{
 						VariantProperties: map[string]string{resultjson.VariantPropertyState: st.value}, Overrides: overrides})
+					if lo := transformsLeftOut[u]; len(lo) > 0 {
+						note(u.node, resultjson.DiagStateApproximated, fmt.Sprintf("its %s variant leaves out %s", st.value, strings.Join(lo, ", ")))
+					}
 				}
 			}
 		}
@@ -242,6 +256,59 @@ func (u *use) inNested(i int) bool {
 		}
 	}
 	return false
+}
+
+// transformProperties are the computed properties of a CSS transform: transform and the
+// rotate, scale and translate properties. A transform moves the boxes of its element and of
+// everything inside it, and no other box.
+var transformProperties = map[string]bool{"transform": true, "rotate": true, "scale": true, "translate": true}
+
+// untransformed returns rec without the transforms its state sets (a button's hover:scale-105),
+// and those transforms as CSS ("transform: matrix(1.05, 0, 0, 1.05, 0, 0)") in element order;
+// rec itself and nil when it changes none. Each change loses its transform properties, and the
+// boxes a changed transform moves (its element's and its descendants', ends as
+// Document.Elements gives them) are dropped where the element's other changes are paint only, so
+// nothing but the transform moved them. The variant then draws the state without its
+// transform: a component variant of Figma is a component of its own size, so the state's scale
+// or turn could only be drawn by scaling or turning the variant's layers, which no override
+// does (a STATE_APPROXIMATED diagnostic says so).
+func untransformed(rec *capturemodel.StateRecord, ends []int) (*capturemodel.StateRecord, []string) {
+	var moved [][2]int // the element ranges a changed transform moves
+	var leftOut []string
+	for _, ch := range rec.Changes {
+		for _, p := range slices.Sorted(maps.Keys(ch.Style)) {
+			if transformProperties[p] && ch.Element >= 0 && ch.Element < len(ends) {
+				moved = append(moved, [2]int{ch.Element, ends[ch.Element]})
+				leftOut = append(leftOut, p+": "+ch.Style[p])
+			}
+		}
+	}
+	if len(moved) == 0 {
+		return rec, nil
+	}
+	out := *rec
+	out.Changes = nil
+	for _, ch := range rec.Changes {
+		var style map[string]string
+		paint := true
+		for p, v := range ch.Style {
+			if !transformProperties[p] {
+				if style == nil {
+					style = map[string]string{}
+				}
+				style[p] = v
+				paint = paint && paintProperties[p]
+			}
+		}
+		box := ch.Box
+		if box != nil && paint && slices.ContainsFunc(moved, func(r [2]int) bool { return ch.Element >= r[0] && ch.Element < r[1] }) {
+			box = nil
+		}
+		if len(style) > 0 || box != nil {
+			out.Changes = append(out.Changes, capturemodel.StateChange{Element: ch.Element, Style: style, Box: box})
+		}
+	}
+	return &out, leftOut
 }
 
 // paintOnly says why rec's changes cannot be a variant of u: one is of an element outside u (a
