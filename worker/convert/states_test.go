@@ -458,7 +458,7 @@ func TestTransformedStateIsVariant(t *testing.T) {
 			notes = append(notes, d.NodeID+": "+d.Message)
 		}
 	}
-	want := first.ID + ": " + first.Name + " its Hover variant leaves out transform: matrix(1.05, 0, 0, 1.05, 0, 0)"
+	want := first.ID + ": " + first.Name + "'s Hover variant leaves out transform: matrix(1.05, 0, 0, 1.05, 0, 0)"
 	if len(notes) != 1 || notes[0] != want {
 		t.Errorf("STATE_APPROXIMATED %q, want [%q]", notes, want)
 	}

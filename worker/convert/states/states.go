@@ -87,11 +87,11 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 	note := func(n *resultjson.Node, code, message string) {
 		if len(diags) < room {
 			diags = append(diags, resultjson.Diagnostic{Code: code, NodeID: n.ID,
-				Message: callback.TruncateUTF8(n.Name+" "+message, resultjson.MaxWarningMessageBytes)})
+				Message: callback.TruncateUTF8(message, resultjson.MaxWarningMessageBytes)})
 		}
 	}
 	skip := func(n *resultjson.Node, value, why string) {
-		note(n, resultjson.DiagStateSkipped, fmt.Sprintf("has no %s variant: %s", value, why))
+		note(n, resultjson.DiagStateSkipped, fmt.Sprintf("%s has no %s variant: %s", n.Name, value, why))
 	}
 	els, ends := c.Document.Elements()
 	index := make(map[*capturemodel.DOMNode]int, len(els))
@@ -211,7 +211,7 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 					u.variants = append(u.variants, resultjson.ComponentVariant{
 						VariantProperties: map[string]string{resultjson.VariantPropertyState: st.value}, Overrides: overrides})
 					if lo := transformsLeftOut[u]; len(lo) > 0 {
-						note(u.node, resultjson.DiagStateApproximated, fmt.Sprintf("its %s variant leaves out %s", st.value, strings.Join(lo, ", ")))
+						note(u.node, resultjson.DiagStateApproximated, fmt.Sprintf("%s's %s variant leaves out %s", u.node.Name, st.value, strings.Join(lo, ", ")))
 					}
 				}
 			}

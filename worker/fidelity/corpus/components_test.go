@@ -24,6 +24,8 @@ type componentCount struct {
 	names                 []string
 	// whyNoState are the STATE_SKIPPED messages' reasons (after "has no <State> variant: ").
 	whyNoState []string
+	// approximated are the STATE_APPROXIMATED messages: variants drawn without part of their state.
+	approximated []string
 }
 
 // countComponents counts the components of a run's result.
@@ -64,6 +66,8 @@ func countComponents(page string, r *run) componentCount {
 			c.statesSkipped++
 			_, why, _ := strings.Cut(d.Message, " variant: ")
 			c.whyNoState = append(c.whyNoState, why)
+		case resultjson.DiagStateApproximated:
+			c.approximated = append(c.approximated, d.Message)
 		}
 	}
 	return c
@@ -84,6 +88,9 @@ func componentTable(counts []componentCount) string {
 	for _, c := range counts {
 		if len(c.whyNoState) > 0 {
 			fmt.Fprintf(&b, "\n%s, states without a variant: %s", c.page, strings.Join(c.whyNoState, "; "))
+		}
+		if len(c.approximated) > 0 {
+			fmt.Fprintf(&b, "\n%s, variants drawn without part of their state: %s", c.page, strings.Join(c.approximated, "; "))
 		}
 	}
 	return b.String()
