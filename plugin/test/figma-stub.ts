@@ -187,6 +187,30 @@ export abstract class StubNode implements Pick<FrameNode, "name" | "visible" | "
     this.box.width = width;
     this.box.height = height;
   }
+  /** The product of the scales rescale was called with (1: never rescaled). */
+  rescaled = 1;
+  /**
+   * Figma's rescale (the Scale Tool): the node and its layers scaled from its top-left corner, at
+   * least 0.01. The stand-in scales the boxes (sizes, and the layers' positions) and keeps the
+   * product in rescaled; Figma also scales text sizes, strokes, radii and effects.
+   */
+  rescale(scale: number): void {
+    this.figma.record("rescale", String(scale));
+    if (!(scale >= 0.01)) fail(`in rescale: Expected scale >= 0.01, got ${scale}`);
+    const walk = (n: StubNode, top: boolean): void => {
+      if (!top) {
+        n.box.x *= scale;
+        n.box.y *= scale;
+      }
+      n.box.width *= scale;
+      n.box.height *= scale;
+      for (const c of "children" in n && Array.isArray(n.children) ? (n.children as unknown[]) : []) {
+        if (c instanceof StubNode) walk(c, false);
+      }
+    };
+    walk(this, true);
+    this.rescaled *= scale;
+  }
   get absoluteBoundingBox(): Rect {
     let x = this.x;
     let y = this.y;

@@ -158,7 +158,7 @@ export function withStates(n: Node): Node {
       { id: n.id, strokes: [{ type: "SOLID", color: blue }], strokeWeight: 2 },
       { id: `${n.id}.t`, fills: [{ type: "SOLID", color: { r: 1, g: 1, b: 1 } }] },
       { id: `${n.id}.b`, opacity: 0.5 },
-    ] },
+    ], rescale: 1.05 },
     { variantProperties: { State: "Focus" }, overrides: [
       { id: n.id, effects: [{ type: "DROP_SHADOW", color: { r: 0, g: 0, b: 0, a: 0.25 }, offset: { x: 0, y: 2 }, radius: 4, spread: 0, visible: true, blendMode: "NORMAL", showShadowBehindNode: false }] },
       { id: `${n.id}.t`, textDecoration: "UNDERLINE" },

@@ -505,7 +505,7 @@ test("components: the main COMPONENT is made before its instances, on a Componen
   assert.deepEqual(hash(uses[2]), hash(uses[0]));
 });
 
-test("components with states: the main COMPONENT is the variant State=Default of a COMPONENT_SET named after the component, beside clones with the overrides; the instances are of Default", async () => {
+test("components with states: the main COMPONENT is the variant State=Default of a COMPONENT_SET named after the component, beside clones with the overrides (rescaled by a variant's rescale); the instances are of Default", async () => {
   const stub = install();
   const root = await materialize(cards(true, true));
   const holder = stub.currentPage.children.find((n) => n.name === ComponentsFrameName);
@@ -520,8 +520,10 @@ test("components with states: the main COMPONENT is the variant State=Default of
   assert.ok(main instanceof StubComponent && hover instanceof StubComponent && focus instanceof StubComponent);
   assert.deepEqual([main.variantProperties, hover.variantProperties, focus.variantProperties], [{ State: "Default" }, { State: "Hover" }, { State: "Focus" }]);
   assert.equal(set.defaultVariant, main);
-  assert.deepEqual([main.x, hover.x, focus.x], [0, 200 + VariantSpacing, 2 * (200 + VariantSpacing)]);
-  assert.deepEqual([set.width, set.height], [3 * 200 + 2 * VariantSpacing, 40]);
+  // Hover is rescaled by 1.05 (a hover's CSS scale), with its layers; the set lays it out at its size.
+  assert.deepEqual([hover.width, hover.height, hover.rescaled, main.width, main.rescaled], [210, 42, 1.05, 200, 1]);
+  assert.deepEqual([main.x, hover.x, focus.x], [0, 200 + VariantSpacing, 200 + 210 + 2 * VariantSpacing]);
+  assert.deepEqual([set.width, set.height], [200 + 210 + 200 + 2 * VariantSpacing, 42]);
   // Hover: a blue 2 px stroke, a white title, a half-transparent badge; Default keeps its own.
   assert.deepEqual([hover.strokes, hover.strokeWeight, main.strokes], [[{ type: "SOLID", color: { r: 0.15, g: 0.39, b: 0.92 } }], 2, []]);
   const [hoverTitle, hoverBadge] = hover.children;

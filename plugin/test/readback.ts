@@ -273,7 +273,8 @@ export class Reader {
 
   /**
    * The variants of a component set besides main (its Default), in the set's order: each one's
-   * variantProperties and, layer by layer against main, the override members whose values
+   * variantProperties, its rescale (the scale the stand-in was rescaled by, when not 1) and,
+   * layer by layer against main, the override members whose values
    * differ (read as the layer's own members are; the input's overrides say which optional
    * members to write, as the input node does for a node).
    */
@@ -306,7 +307,9 @@ export class Reader {
       };
       walk(main, v);
       // A state of a set with variants of one kind is also named Variant=Default: the result's state is its State.
-      return { variantProperties: json(props["Variant"] === undefined ? props : { State: props["State"] }), overrides };
+      const variant: Obj = { variantProperties: json(props["Variant"] === undefined ? props : { State: props["State"] }), overrides };
+      if (v.rescaled !== 1) variant["rescale"] = v.rescaled;
+      return variant;
     });
   }
 

@@ -10,7 +10,9 @@ import (
 // {"variantProperties": {"State": "Hover"}, "overrides": [{"id": ..., paint members}]}: its
 // State one of variantStates, once a use; its overrides name nodes of the use's subtree (the use
 // itself included), each at most once, and set only variantOverrideMembers: paint members, and
-// visible (a layer the state shows, hidden in Default).
+// visible (a layer the state shows, hidden in Default). An optional "rescale" (a number from
+// MinVariantRescale to MaxVariantRescale) scales the variant with its layers (a hover's CSS
+// scale); a variant that rescales may have no overrides.
 
 // Bounds of component variants.
 const (
@@ -19,6 +21,10 @@ const (
 	MaxComponentVariants = 2
 	// MaxVariantOverrides is the most overrides of one variant.
 	MaxVariantOverrides = 500
+	// MinVariantRescale and MaxVariantRescale bound a variant's rescale, the factor Figma's
+	// rescale scales it by with its layers (which takes at least 0.01).
+	MinVariantRescale = 0.01
+	MaxVariantRescale = 100
 )
 
 var (
@@ -55,7 +61,7 @@ func (w *treeWalker) componentVariants(refs []pendingRef) ([]variantOverride, []
 			return nil, refs, err
 		}
 		var state *string
-		overrides := -1
+		overrides, rescaled := -1, false
 		seen := make(map[string]struct{}, 2)
 		for w.dec.More() {
 			key, err := w.key(seen)
@@ -70,6 +76,12 @@ func (w *treeWalker) componentVariants(refs []pendingRef) ([]variantOverride, []
 				o, refs, err = w.variantOverrides(refs)
 				overrides = len(o)
 				out = append(out, o...)
+			case "rescale":
+				var v float64
+				if v, err = w.num("rescale"); err == nil && !(v >= MinVariantRescale && v <= MaxVariantRescale) {
+					err = fmt.Errorf(`a variant's "rescale" must be a number from %v to %v`, MinVariantRescale, MaxVariantRescale)
+				}
+				rescaled = true
 			default:
 				err = fmt.Errorf("a variant has an unknown member %q", key)
 			}
@@ -85,8 +97,10 @@ func (w *treeWalker) componentVariants(refs []pendingRef) ([]variantOverride, []
 			return nil, refs, fmt.Errorf("a variant has no variantProperties")
 		case states[*state]:
 			return nil, refs, fmt.Errorf("two variants have State %q", *state)
-		case overrides < 1:
-			return nil, refs, fmt.Errorf("variant State=%s has no overrides", *state)
+		case overrides < 0:
+			return nil, refs, fmt.Errorf("variant State=%s has no overrides member", *state)
+		case overrides == 0 && !rescaled:
+			return nil, refs, fmt.Errorf("variant State=%s has no overrides and no rescale", *state)
 		}
 		states[*state] = true
 	}

@@ -62,7 +62,14 @@ func TestComponentVariantRules(t *testing.T) {
 		{"ErrSameStateTwice", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", blueFill), variant("Hover", blueFill)), "", "Alpha")), `two variants have State "Hover"`},
 		{"ErrDefaultState", componentTree(use("a", 0, "C:1", name+variants(variant("Default", blueFill)), "", "Alpha")), `State "Default", want Hover or Focus`},
 		{"ErrOtherProperty", componentTree(use("a", 0, "C:1", name+`,"componentVariants":[{"variantProperties":{"Size":"Large"},"overrides":[`+blueFill+`]}]`, "", "Alpha")), `unknown property "Size"`},
-		{"ErrNoOverrides", componentTree(use("a", 0, "C:1", name+variants(variant("Hover")), "", "Alpha")), "has no overrides"},
+		{"ErrNoOverrides", componentTree(use("a", 0, "C:1", name+variants(variant("Hover")), "", "Alpha")), "has no overrides and no rescale"},
+		{"ErrNoOverridesMember", componentTree(use("a", 0, "C:1", name+`,"componentVariants":[{"variantProperties":{"State":"Hover"},"rescale":1.05}]`, "", "Alpha")), "has no overrides member"},
+		{"OKRescaleOnly", componentTree(use("a", 0, "C:1", name+`,"componentVariants":[{"variantProperties":{"State":"Hover"},"overrides":[],"rescale":1.05}]`, "", "Alpha")), ""},
+		{"OKRescaleAtMin", componentTree(use("a", 0, "C:1", name+`,"componentVariants":[{"variantProperties":{"State":"Hover"},"overrides":[`+blueFill+`],"rescale":0.01}]`, "", "Alpha")), ""},
+		{"OKRescaleAtMax", componentTree(use("a", 0, "C:1", name+`,"componentVariants":[{"variantProperties":{"State":"Hover"},"overrides":[],"rescale":100}]`, "", "Alpha")), ""},
+		{"ErrRescalePastMin", componentTree(use("a", 0, "C:1", name+`,"componentVariants":[{"variantProperties":{"State":"Hover"},"overrides":[],"rescale":0.0099}]`, "", "Alpha")), `"rescale" must be a number from 0.01 to 100`},
+		{"ErrRescalePastMax", componentTree(use("a", 0, "C:1", name+`,"componentVariants":[{"variantProperties":{"State":"Hover"},"overrides":[],"rescale":100.01}]`, "", "Alpha")), `"rescale" must be a number from 0.01 to 100`},
+		{"ErrRescaleNotNumber", componentTree(use("a", 0, "C:1", name+`,"componentVariants":[{"variantProperties":{"State":"Hover"},"overrides":[],"rescale":"1.05"}]`, "", "Alpha")), `"rescale" must be a number`},
 		{"ErrEmpty", componentTree(use("a", 0, "C:1", name+variants(), "", "Alpha")), `"componentVariants" is empty`},
 		{"ErrGeometryMember", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", `{"id":"a","width":120}`)), "", "Alpha")), `an override sets "width"`},
 		{"ErrIDOutsideUse", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", `{"id":"bt","opacity":0.5}`)), "", "Alpha"), use("b", 110, "C:1", "", "", "Beta")), `override of node "bt", which is not in its subtree`},
@@ -109,7 +116,8 @@ func TestVariantImageRefs(t *testing.T) {
 // result.stretched.json (fixture "layout-stretched": uses of other heights, resized instances)
 // and result.lists.json (fixture "text-lists": Figma lists, one with spaced items as a listText)
 // and result.focusrings.json (fixture "layout-focusrings": outline rings hidden in every use that
-// a Focus variant shows).
+// a Focus variant shows) and result.hoverscale.json (fixture "layout-hoverscale": a Hover variant
+// rescaled as the state's CSS scale).
 func TestConverterExamplesValid(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ file, member string }{
@@ -121,6 +129,7 @@ func TestConverterExamplesValid(t *testing.T) {
 		{"result.stretched.json", `"componentId": "C:1"`},
 		{"result.lists.json", `"listText"`},
 		{"result.focusrings.json", `"visible": true`},
+		{"result.hoverscale.json", `"rescale": 1.05`},
 	} {
 		b, err := os.ReadFile("../../testdata/workers/" + tc.file)
 		if err != nil {

@@ -41,7 +41,8 @@ var fixtureComponents = map[string][2]int{
 	"capture-appshell":   {1, 4},
 	"layout-navlinks":    {1, 4},  // four links of different label lengths
 	"layout-navactive":   {2, 7},  // links (one active) and tags of their own colours
-	"layout-hoverscale":  {1, 3},  // buttons whose hover scales them: a Hover variant without the scale
+	"layout-hoverscale":  {1, 3},  // buttons whose hover scales them: a Hover variant rescaled
+	"layout-hoverturn":   {1, 3},  // buttons whose hover turns them: a Hover variant without the turn
 	"layout-navicons":    {1, 3},  // links, each with its own icon
 	"layout-margins":     {1, 2},  // the title bar's two buttons (text frames)
 	"layout-navbar":      {1, 3},  // three list items around their links' labels (text frames)

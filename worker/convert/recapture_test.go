@@ -56,6 +56,7 @@ var fixtureSites = map[string][2]string{
 	"layout-navlinks":    {"testdata/layout-site", "/navlinks.html"},
 	"layout-navactive":   {"testdata/layout-site", "/navactive.html"},
 	"layout-hoverscale":  {"testdata/layout-site", "/hover-scale.html"},
+	"layout-hoverturn":   {"testdata/layout-site", "/hover-turn.html"},
 	"layout-navicons":    {"testdata/layout-site", "/navicons.html"},
 	"layout-margins":     {"testdata/layout-site", "/margins.html"},
 	"layout-blocklinks":  {"testdata/layout-site", "/blocklinks.html"},

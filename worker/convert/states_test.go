@@ -139,6 +139,15 @@ func TestGoldenStates(t *testing.T) {
 	checkExample(t, "states", "../../testdata/workers/result.states.json")
 }
 
+// TestGoldenHoverScale holds the result of hover-scale.html (a Hover variant with a rescale) to
+// its golden file, of which testdata/workers/result.hoverscale.json (the backend's and the
+// plugin's example of a rescaled variant) is a copy (-update writes it too).
+func TestGoldenHoverScale(t *testing.T) {
+	t.Parallel()
+	checkGolden(t, "layout-hoverscale", loadFixture(t, "layout-hoverscale").convert(t).JSON)
+	checkExample(t, "layout-hoverscale", "../../testdata/workers/result.hoverscale.json")
+}
+
 // checkExample fails unless example (a result of testdata/workers, an example the backend's and
 // the plugin's tests read) is a copy of the golden of fixture name; -update writes it.
 func checkExample(t *testing.T, name, example string) {
@@ -415,51 +424,69 @@ func TestFocusRingsHeldByTheirState(t *testing.T) {
 	}
 }
 
-// TestTransformedStateIsVariant converts the capture of hover-scale.html: three buttons whose
-// hover underlines their label and scales them by 1.05 (a recorded transform and a moved box).
-// The transform moves no other box, so the buttons are one component whose Hover variant
-// underlines the label and leaves the scale out, with a STATE_APPROXIMATED diagnostic naming
-// it on the first use, and no STATE_SKIPPED.
+// TestTransformedStateIsVariant converts the captures of hover-scale.html and hover-turn.html:
+// three buttons whose hover underlines their label and scales them by 1.05, or turns them by 3
+// degrees (a recorded transform and a moved box). The transform moves no other box, so the
+// buttons are one component with a Hover variant that underlines the label. The scale is the
+// variant's rescale (Figma's rescale scales it with its layers); the turn is left out, with a
+// STATE_APPROXIMATED diagnostic naming it on the first use. Neither makes a STATE_SKIPPED.
 func TestTransformedStateIsVariant(t *testing.T) {
 	t.Parallel()
-	res := loadFixture(t, "layout-hoverscale").convert(t).Result
-	uses, _ := componentUses(res.Root)
-	if len(uses) != 1 {
-		t.Fatalf("components %v, want one of the three buttons", uses)
-	}
-	var first *resultjson.Node
-	for _, us := range uses {
-		if len(us) != 3 {
-			t.Fatalf("%d uses, want 3", len(us))
-		}
-		first = us[0]
-	}
-	if len(first.ComponentVariants) != 1 || first.ComponentVariants[0].VariantProperties[resultjson.VariantPropertyState] != resultjson.StateHover {
-		t.Fatalf("variants %+v, want Hover", first.ComponentVariants)
-	}
-	var label *resultjson.Node
-	first.Walk(func(n *resultjson.Node) {
-		if n.Type == "TEXT" {
-			label = n
-		}
-	})
-	overrides := first.ComponentVariants[0].Overrides
-	underlined := label != nil && len(overrides) == 1 && overrides[0].ID == label.ID &&
-		(overrides[0].TextDecoration == "UNDERLINE" || len(overrides[0].StyledTextSegments) > 0 && overrides[0].StyledTextSegments[0].TextDecoration == "UNDERLINE")
-	if !underlined {
-		t.Errorf("Hover overrides %+v, want the label (%v) underlined and nothing else", overrides, label)
-	}
-	var notes []string
-	for _, d := range res.Diagnostics {
-		switch d.Code {
-		case resultjson.DiagStateSkipped:
-			t.Errorf("STATE_SKIPPED %q, want none", d.Message)
-		case resultjson.DiagStateApproximated:
-			notes = append(notes, d.NodeID+": "+d.Message)
-		}
-	}
-	want := first.ID + ": " + first.Name + "'s Hover variant leaves out transform: matrix(1.05, 0, 0, 1.05, 0, 0)"
-	if len(notes) != 1 || notes[0] != want {
-		t.Errorf("STATE_APPROXIMATED %q, want [%q]", notes, want)
+	for _, c := range []struct {
+		fixture string
+		rescale float64
+		note    string // the STATE_APPROXIMATED message after the first use's name
+	}{
+		{"layout-hoverscale", 1.05, ""},
+		{"layout-hoverturn", 0, "'s Hover variant leaves out transform: matrix(0.99863, 0.052336, -0.052336, 0.99863, 0, 0)"},
+	} {
+		t.Run(c.fixture, func(t *testing.T) {
+			res := loadFixture(t, c.fixture).convert(t).Result
+			uses, _ := componentUses(res.Root)
+			if len(uses) != 1 {
+				t.Fatalf("components %v, want one of the three buttons", uses)
+			}
+			var first *resultjson.Node
+			for _, us := range uses {
+				if len(us) != 3 {
+					t.Fatalf("%d uses, want 3", len(us))
+				}
+				first = us[0]
+			}
+			if len(first.ComponentVariants) != 1 || first.ComponentVariants[0].VariantProperties[resultjson.VariantPropertyState] != resultjson.StateHover {
+				t.Fatalf("variants %+v, want Hover", first.ComponentVariants)
+			}
+			v := first.ComponentVariants[0]
+			if v.Rescale != c.rescale {
+				t.Errorf("Hover rescale %v, want %v", v.Rescale, c.rescale)
+			}
+			var label *resultjson.Node
+			first.Walk(func(n *resultjson.Node) {
+				if n.Type == "TEXT" {
+					label = n
+				}
+			})
+			underlined := label != nil && len(v.Overrides) == 1 && v.Overrides[0].ID == label.ID &&
+				(v.Overrides[0].TextDecoration == "UNDERLINE" || len(v.Overrides[0].StyledTextSegments) > 0 && v.Overrides[0].StyledTextSegments[0].TextDecoration == "UNDERLINE")
+			if !underlined {
+				t.Errorf("Hover overrides %+v, want the label (%v) underlined and nothing else", v.Overrides, label)
+			}
+			var notes []string
+			for _, d := range res.Diagnostics {
+				switch d.Code {
+				case resultjson.DiagStateSkipped:
+					t.Errorf("STATE_SKIPPED %q, want none", d.Message)
+				case resultjson.DiagStateApproximated:
+					notes = append(notes, d.NodeID+": "+d.Message)
+				}
+			}
+			var want []string
+			if c.note != "" {
+				want = []string{first.ID + ": " + first.Name + c.note}
+			}
+			if !reflect.DeepEqual(notes, want) {
+				t.Errorf("STATE_APPROXIMATED %q, want %q", notes, want)
+			}
+		})
 	}
 }

@@ -26,6 +26,10 @@ func TestLayoutLimitsAreTheBackends(t *testing.T) {
 		t.Errorf("resultjson.MaxGridTracks %d and MaxLayoutLength %d, the backend's %d and %d",
 			resultjson.MaxGridTracks, resultjson.MaxLayoutLength, artifacts.MaxGridTracks, artifacts.MaxLayoutLength)
 	}
+	if resultjson.MinVariantRescale != artifacts.MinVariantRescale || resultjson.MaxVariantRescale != artifacts.MaxVariantRescale {
+		t.Errorf("resultjson's variant rescale bounds %v to %v, the backend's %v to %v",
+			resultjson.MinVariantRescale, resultjson.MaxVariantRescale, artifacts.MinVariantRescale, artifacts.MaxVariantRescale)
+	}
 	if resultjson.MaxLines != artifacts.MaxLines {
 		t.Errorf("resultjson.MaxLines %d, the backend's %d", resultjson.MaxLines, artifacts.MaxLines)
 	}

@@ -1,7 +1,8 @@
 // States as variants (docs/results.md "Components", docs/conversion.md "States as variants"): a
 // component's first use may list the component's other states (componentVariants). The main
 // COMPONENT becomes the variant State=Default; each variant is a clone of it (component.clone())
-// with the overrides set on the clone's layers, named State=<value>; figma.combineAsVariants puts
+// with the overrides set on the clone's layers (and rescaled by its rescale), named
+// State=<value>; figma.combineAsVariants puts
 // them in one COMPONENT_SET named after the component. The page's instances are made from the
 // Default component, so the page shows what it showed without variants. Components of one kind
 // (variantOf: a nav's current link beside its links) join the set of their Default as variants
@@ -66,15 +67,20 @@ export function combineStates(main: ComponentNode, tree: Node, variants: readonl
     const copy = applying(tree.id, `componentVariants[${i}]`, () => main.clone());
     ctx.track(copy);
     copy.name = nameOf(state, DefaultState);
-    copy.x = right + VariantSpacing;
-    copy.y = main.y;
-    right = copy.x + copy.width;
     const layers = layersById(copy, tree, ctx);
     for (const o of v.overrides) {
       const layer = layers.get(o.id);
       if (layer === undefined) throw new MaterializeError(tree.id, `componentVariants[${i}].overrides`, `no layer ${JSON.stringify(o.id)} in the component`);
       applyOverride(layer, o, ctx);
     }
+    // A state's CSS scale: the variant scaled with its layers, text, strokes and effects.
+    if (v.rescale !== undefined) {
+      const scale = v.rescale;
+      applying(tree.id, `componentVariants[${i}].rescale`, () => copy.rescale(scale));
+    }
+    copy.x = right + VariantSpacing;
+    copy.y = main.y;
+    right = copy.x + copy.width;
     all.push(copy);
   });
   for (const k of kinds) {

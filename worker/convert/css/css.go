@@ -532,6 +532,53 @@ func IsTranslation(v string) bool {
 	return true
 }
 
+// UniformScale reads a computed transform (CSS Transforms 1: "none", or matrix(a, b, c, d, e,
+// f)) or scale property (CSS Transforms 2: "none", or one to three numbers) as the one factor it
+// scales both axes by, its translation aside: 1 for none, a for a matrix whose b and c are 0 and
+// a equals d, s for a scale of equal x and y (and a z of 1). ok is false for anything else (a
+// turn, a skew, unequal or non-positive factors, matrix3d).
+func UniformScale(v string) (float64, bool) {
+	v = strings.TrimSpace(v)
+	if v == "none" {
+		return 1, true
+	}
+	num := func(s string) (float64, bool) {
+		f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		return f, err == nil && !math.IsNaN(f) && !math.IsInf(f, 0)
+	}
+	if inner, ok := strings.CutPrefix(v, "matrix("); ok && strings.HasSuffix(inner, ")") {
+		parts := strings.Split(strings.TrimSuffix(inner, ")"), ",")
+		if len(parts) != 6 {
+			return 0, false
+		}
+		var m [6]float64
+		for i, p := range parts {
+			if m[i], ok = num(p); !ok {
+				return 0, false
+			}
+		}
+		if m[1] != 0 || m[2] != 0 || m[0] != m[3] || m[0] <= 0 {
+			return 0, false
+		}
+		return m[0], true
+	}
+	fields := strings.Fields(v)
+	if len(fields) == 0 || len(fields) > 3 {
+		return 0, false
+	}
+	var f [3]float64
+	for i, p := range fields {
+		var ok bool
+		if f[i], ok = num(p); !ok {
+			return 0, false
+		}
+	}
+	if len(fields) > 1 && f[1] != f[0] || len(fields) == 3 && f[2] != 1 || f[0] <= 0 {
+		return 0, false
+	}
+	return f[0], true
+}
+
 // BackgroundPosition reads one layer's computed background-position (CSS Backgrounds 3 §3.6:
 // one to four values: keywords left, right, top, bottom and center, lengths and percentages,
 // each offset optionally after its edge keyword, "right 12px center"; a calc() of a percentage

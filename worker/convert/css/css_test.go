@@ -278,3 +278,32 @@ func TestBackgroundPosition(t *testing.T) {
 		}
 	}
 }
+
+// TestUniformScale: a transform or scale that grows both axes alike is its factor (its
+// translation aside); a turn, a skew, unequal axes, a flip or a 3D matrix is none.
+func TestUniformScale(t *testing.T) {
+	for v, want := range map[string]float64{
+		"none":                                1,
+		"matrix(1.05, 0, 0, 1.05, 0, 0)":      1.05,
+		"matrix(0.5, 0, 0, 0.5, 12, -4)":      0.5,
+		"matrix(1, 0, 0, 1, 3, 4)":            1,
+		"1.1":                                 1.1,
+		"1.1 1.1":                             1.1,
+		"1.1 1.1 1":                           1.1,
+		"matrix(1.05, 0, 0, 1.1, 0, 0)":       0, // unequal axes
+		"matrix(0.99, 0.1, -0.1, 0.99, 0, 0)": 0, // a turn
+		"matrix(-1, 0, 0, -1, 0, 0)":          0, // a flip
+		"matrix(0, 0, 0, 0, 0, 0)":            0,
+		"matrix3d(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)": 0,
+		"1.1 1.2":      0,
+		"1.1 1.1 2":    0,
+		"1 1 1 1":      0,
+		"big":          0,
+		"matrix(1.05)": 0,
+	} {
+		got, ok := UniformScale(v)
+		if ok != (want != 0) || got != want {
+			t.Errorf("UniformScale(%q) = %v, %v; want %v", v, got, ok, want)
+		}
+	}
+}

@@ -333,11 +333,23 @@ const DiagStateApproximated = "STATE_APPROXIMATED"
 
 // ComponentVariant is one variant of a component set: VariantProperties as Figma's
 // ComponentNode.variantProperties ({"State": "Hover"}), Overrides the paint members of layers of
-// the first use (by id) that differ in it, in the first use's document order.
+// the first use (by id) that differ in it, in the first use's document order (none when the
+// variant only rescales).
 type ComponentVariant struct {
 	VariantProperties map[string]string `json:"variantProperties"`
 	Overrides         []VariantOverride `json:"overrides"`
+	// Rescale is the factor the variant is scaled by, with its layers (Figma's rescale: a
+	// hover's CSS scale(1.05)), MinVariantRescale to MaxVariantRescale; absent (0): none.
+	Rescale float64 `json:"rescale,omitempty"`
 }
+
+// Bounds of a variant's rescale (the backend's artifacts.MinVariantRescale and
+// MaxVariantRescale): Figma's rescale takes at least 0.01; past 100 a state's scale is no
+// variant a designer draws.
+const (
+	MinVariantRescale = 0.01
+	MaxVariantRescale = 100
+)
 
 // VariantOverride sets the members of one layer of a variant (id: a node of the first use's
 // subtree, the use itself included) that differ from the main component; only paint members

@@ -19,6 +19,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/resultjson"
@@ -132,14 +133,17 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 		pending := []*use{}
 		records := map[*use]*capturemodel.StateRecord{}
 		transformsLeftOut := map[*use][]string{}
+		scales := map[*use]float64{} // the rescale of each use's variant, 0 for none
 		for _, u := range uses {
 			rec, why := record(c.Document.States, st.capture, u)
 			var leftOut []string
+			var scale float64
 			switch {
 			case rec == nil && why == "":
 				continue
 			case why == "":
-				if rec, leftOut = untransformed(rec, ends); len(leftOut) > 0 && len(rec.Changes) == 0 {
+				scale = variantScale(rec, u, els)
+				if rec, leftOut = untransformed(rec, ends); scale == 0 && len(leftOut) > 0 && len(rec.Changes) == 0 {
 					why = fmt.Sprintf("its %s state only sets %s, which a variant does not draw", st.capture, strings.Join(leftOut, ", "))
 				} else {
 					why = paintOnly(rec, st.capture, u)
@@ -156,7 +160,10 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 				continue
 			}
 			records[u] = rec
-			transformsLeftOut[u] = leftOut
+			if scale == 0 {
+				transformsLeftOut[u] = leftOut
+			}
+			scales[u] = scale
 			pending = append(pending, u)
 		}
 		for round := 0; len(pending) > 0; round++ {
@@ -203,13 +210,13 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 				switch {
 				case why != "":
 					skip(u.node, st.value, why)
-				case len(overrides) == 0:
+				case len(overrides) == 0 && scales[u] == 0:
 					// The changes paint nothing the design draws (a colour under an image).
 				case len(overrides) > resultjson.MaxVariantOverrides:
 					skip(u.node, st.value, fmt.Sprintf("it changes %d layers, more than the %d a variant may", len(overrides), resultjson.MaxVariantOverrides))
 				default:
 					u.variants = append(u.variants, resultjson.ComponentVariant{
-						VariantProperties: map[string]string{resultjson.VariantPropertyState: st.value}, Overrides: overrides})
+						VariantProperties: map[string]string{resultjson.VariantPropertyState: st.value}, Overrides: overrides, Rescale: scales[u]})
 					if lo := transformsLeftOut[u]; len(lo) > 0 {
 						note(u.node, resultjson.DiagStateApproximated, fmt.Sprintf("%s's %s variant leaves out %s", u.node.Name, st.value, strings.Join(lo, ", ")))
 					}
@@ -309,6 +316,42 @@ func untransformed(rec *capturemodel.StateRecord, ends []int) (*capturemodel.Sta
 		}
 	}
 	return &out, leftOut
+}
+
+// variantScale returns the rescale of u's variant for state record rec: the one factor
+// (css.UniformScale) by which the state scales u's own element, from a resting transform that
+// only moves it (none, or a translation), when that is the only transform the state changes
+// and the factor is within resultjson.MinVariantRescale and MaxVariantRescale; 0 otherwise (no
+// transform, a turn or skew, unequal axes, a transform of an element inside u, which a rescale
+// of the whole variant does not draw). Figma's rescale scales a node with its layers, their
+// text, strokes and effects, as CSS scales the element's rendering; where the element then
+// stands does not matter to a variant, a component of its own.
+func variantScale(rec *capturemodel.StateRecord, u *use, els []*capturemodel.DOMNode) float64 {
+	scale := 0.0
+	for _, ch := range rec.Changes {
+		for p, v := range ch.Style {
+			if !transformProperties[p] {
+				continue
+			}
+			if ch.Element != u.start || scale != 0 || ch.Element >= len(els) {
+				return 0
+			}
+			rest := els[ch.Element]
+			f, ok := css.UniformScale(v)
+			moves := rest.Computed("transform") == "none" || css.IsTranslation(rest.Computed("transform"))
+			for _, q := range []string{"rotate", "scale"} {
+				moves = moves && (rest.Computed(q) == "none" || rest.Computed(q) == "")
+			}
+			if !ok || f == 1 || !moves {
+				return 0
+			}
+			scale = f
+		}
+	}
+	if scale < resultjson.MinVariantRescale || scale > resultjson.MaxVariantRescale {
+		return 0
+	}
+	return scale
 }
 
 // paintOnly says why rec's changes cannot be a variant of u: one is of an element outside u (a

@@ -37,3 +37,43 @@ func TestUntransformed(t *testing.T) {
 		t.Errorf("a state without a transform: %+v, %q; want it whole", same, none)
 	}
 }
+
+// TestVariantScale: a state that scales the use's own element alike on both axes, from no
+// transform or a translation at rest, is the variant's rescale; a scale of an element inside,
+// from a turned element, of unequal axes, beside a second transform or past the bounds is none.
+func TestVariantScale(t *testing.T) {
+	el := func(style map[string]string) *capturemodel.DOMNode {
+		return &capturemodel.DOMNode{Type: "element", Tag: "a", Style: style}
+	}
+	u := &use{start: 0, end: 2}
+	change := func(i int, style map[string]string) capturemodel.StateChange {
+		return capturemodel.StateChange{Element: i, Style: style}
+	}
+	for _, c := range []struct {
+		name    string
+		rest    map[string]string
+		changes []capturemodel.StateChange
+		want    float64
+	}{
+		{"Scale", nil, []capturemodel.StateChange{change(0, map[string]string{"transform": "matrix(1.05, 0, 0, 1.05, 0, 0)", "color": "red"})}, 1.05},
+		{"ScaleProperty", nil, []capturemodel.StateChange{change(0, map[string]string{"scale": "1.1"})}, 1.1},
+		{"FromTranslation", map[string]string{"transform": "matrix(1, 0, 0, 1, 0, -4)"}, []capturemodel.StateChange{change(0, map[string]string{"transform": "matrix(1.05, 0, 0, 1.05, 0, -4)"})}, 1.05},
+		{"AtMin", nil, []capturemodel.StateChange{change(0, map[string]string{"scale": "0.01"})}, 0.01},
+		{"PastMin", nil, []capturemodel.StateChange{change(0, map[string]string{"scale": "0.009"})}, 0},
+		{"AtMax", nil, []capturemodel.StateChange{change(0, map[string]string{"scale": "100"})}, 100},
+		{"PastMax", nil, []capturemodel.StateChange{change(0, map[string]string{"scale": "100.5"})}, 0},
+		{"Inside", nil, []capturemodel.StateChange{change(1, map[string]string{"transform": "matrix(1.05, 0, 0, 1.05, 0, 0)"})}, 0},
+		{"FromTurn", map[string]string{"rotate": "5deg"}, []capturemodel.StateChange{change(0, map[string]string{"scale": "1.05"})}, 0},
+		{"Unequal", nil, []capturemodel.StateChange{change(0, map[string]string{"transform": "matrix(1.05, 0, 0, 1, 0, 0)"})}, 0},
+		{"TwoTransforms", nil, []capturemodel.StateChange{change(0, map[string]string{"scale": "1.05", "rotate": "3deg"})}, 0},
+		{"None", nil, []capturemodel.StateChange{change(0, map[string]string{"color": "red"})}, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			els := []*capturemodel.DOMNode{el(c.rest), el(nil)}
+			rec := &capturemodel.StateRecord{Element: 0, State: "hover", Changes: c.changes}
+			if got := variantScale(rec, u, els); got != c.want {
+				t.Errorf("variantScale = %v, want %v", got, c.want)
+			}
+		})
+	}
+}

@@ -3232,7 +3232,7 @@ return errors === 0;
 }
 validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema88 = {"description":"One variant of a component set: Figma's ComponentNode.variantProperties and the paint members of the main component's layers that differ in it.","type":"object","additionalProperties":false,"required":["variantProperties","overrides"],"properties":{"variantProperties":{"type":"object","additionalProperties":false,"required":["State"],"properties":{"State":{"description":"The state the variant shows (the main component is Default).","enum":["Hover","Focus"]}}},"overrides":{"description":"At most 500; each id once.","type":"array","minItems":1,"maxItems":500,"items":{"$ref":"#/$defs/variantOverride"}}}};
+const schema88 = {"description":"One variant of a component set: Figma's ComponentNode.variantProperties, the paint members of the main component's layers that differ in it, and its rescale.","type":"object","additionalProperties":false,"required":["variantProperties","overrides"],"properties":{"variantProperties":{"type":"object","additionalProperties":false,"required":["State"],"properties":{"State":{"description":"The state the variant shows (the main component is Default).","enum":["Hover","Focus"]}}},"overrides":{"description":"At most 500; each id once. Empty only in a variant that rescales.","type":"array","maxItems":500,"items":{"$ref":"#/$defs/variantOverride"}},"rescale":{"description":"The factor the variant is scaled by with its layers, as Figma's rescale(scale) scales a node (a hover's CSS scale(1.05) is 1.05); absent: not scaled. A reader that ignores it draws the variant at the main component's size.","type":"number","minimum":0.01,"maximum":100}},"anyOf":[{"properties":{"overrides":{"minItems":1}}},{"required":["rescale"]}]};
 const schema89 = {"description":"The members of one layer of a variant that differ from the main component (only paint members and visible; each present only where it differs; an empty list clears the paints).","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"description":"A node of the first use's subtree (the use itself included).","type":"string","minLength":1,"maxLength":255},"visible":{"type":"boolean","description":"Figma's SceneNode.visible in the variant: true shows a layer hidden in Default (an outline ring the state draws)."},"opacity":{"type":"number","minimum":0,"maximum":1},"fills":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokes":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokeWeight":{"type":"number","minimum":0,"description":"px."},"strokeTopWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeRightWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeBottomWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeLeftWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"effects":{"type":"array","items":{"$ref":"#/$defs/effect"}},"textDecoration":{"$ref":"#/$defs/textDecoration"},"styledTextSegments":{"description":"A TEXT's segments in the variant, covering its characters as the node's own do.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}}}};
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3601,46 +3601,111 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
+const _errs1 = errors;
+let valid0 = false;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.overrides !== undefined){
+let data0 = data.overrides;
+if(Array.isArray(data0)){
+if(data0.length < 1){
+const err0 = {instancePath:instancePath+"/overrides",schemaPath:"#/anyOf/0/properties/overrides/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(_valid0){
+var props0 = {};
+props0.overrides = true;
+}
+const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.variantProperties === undefined) && (missing0 = "variantProperties")) || ((data.overrides === undefined) && (missing0 = "overrides"))){
-validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+if((data.rescale === undefined) && (missing0 = "rescale")){
+const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+validate52.errors = vErrors;
 return false;
 }
 else {
-const _errs1 = errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if(((data.variantProperties === undefined) && (missing1 = "variantProperties")) || ((data.overrides === undefined) && (missing1 = "overrides"))){
+validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs5 = errors;
 for(const key0 in data){
-if(!((key0 === "variantProperties") || (key0 === "overrides"))){
+if(!(((key0 === "variantProperties") || (key0 === "overrides")) || (key0 === "rescale"))){
 validate52.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs1 === errors){
+if(_errs5 === errors){
 if(data.variantProperties !== undefined){
-let data0 = data.variantProperties;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.State === undefined) && (missing1 = "State")){
-validate52.errors = [{instancePath:instancePath+"/variantProperties",schemaPath:"#/properties/variantProperties/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+let data1 = data.variantProperties;
+const _errs6 = errors;
+if(errors === _errs6){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing2;
+if((data1.State === undefined) && (missing2 = "State")){
+validate52.errors = [{instancePath:instancePath+"/variantProperties",schemaPath:"#/properties/variantProperties/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
-const _errs4 = errors;
-for(const key1 in data0){
+const _errs8 = errors;
+for(const key1 in data1){
 if(!(key1 === "State")){
 validate52.errors = [{instancePath:instancePath+"/variantProperties",schemaPath:"#/properties/variantProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs4 === errors){
-if(data0.State !== undefined){
-let data1 = data0.State;
-if(!((data1 === "Hover") || (data1 === "Focus"))){
+if(_errs8 === errors){
+if(data1.State !== undefined){
+let data2 = data1.State;
+if(!((data2 === "Hover") || (data2 === "Focus"))){
 validate52.errors = [{instancePath:instancePath+"/variantProperties/State",schemaPath:"#/properties/variantProperties/properties/State/enum",keyword:"enum",params:{allowedValues: schema88.properties.variantProperties.properties.State.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
@@ -3653,39 +3718,33 @@ validate52.errors = [{instancePath:instancePath+"/variantProperties",schemaPath:
 return false;
 }
 }
-var valid0 = _errs2 === errors;
+var valid2 = _errs6 === errors;
 }
 else {
-var valid0 = true;
+var valid2 = true;
 }
-if(valid0){
+if(valid2){
 if(data.overrides !== undefined){
-let data2 = data.overrides;
-const _errs6 = errors;
-if(errors === _errs6){
-if(Array.isArray(data2)){
-if(data2.length > 500){
+let data3 = data.overrides;
+const _errs10 = errors;
+if(errors === _errs10){
+if(Array.isArray(data3)){
+if(data3.length > 500){
 validate52.errors = [{instancePath:instancePath+"/overrides",schemaPath:"#/properties/overrides/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items"}];
 return false;
 }
 else {
-if(data2.length < 1){
-validate52.errors = [{instancePath:instancePath+"/overrides",schemaPath:"#/properties/overrides/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
-}
-else {
-var valid2 = true;
-const len0 = data2.length;
+var valid4 = true;
+const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-const _errs8 = errors;
-if(!(validate53(data2[i0], {instancePath:instancePath+"/overrides/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+const _errs12 = errors;
+if(!(validate53(data3[i0], {instancePath:instancePath+"/overrides/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
-var valid2 = _errs8 === errors;
-if(!valid2){
+var valid4 = _errs12 === errors;
+if(!valid4){
 break;
-}
 }
 }
 }
@@ -3695,10 +3754,38 @@ validate52.errors = [{instancePath:instancePath+"/overrides",schemaPath:"#/prope
 return false;
 }
 }
-var valid0 = _errs6 === errors;
+var valid2 = _errs10 === errors;
 }
 else {
-var valid0 = true;
+var valid2 = true;
+}
+if(valid2){
+if(data.rescale !== undefined){
+let data5 = data.rescale;
+const _errs13 = errors;
+if(errors === _errs13){
+if(typeof data5 == "number"){
+if(data5 > 100 || isNaN(data5)){
+validate52.errors = [{instancePath:instancePath+"/rescale",schemaPath:"#/properties/rescale/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+return false;
+}
+else {
+if(data5 < 0.01 || isNaN(data5)){
+validate52.errors = [{instancePath:instancePath+"/rescale",schemaPath:"#/properties/rescale/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0.01},message:"must be >= 0.01"}];
+return false;
+}
+}
+}
+else {
+validate52.errors = [{instancePath:instancePath+"/rescale",schemaPath:"#/properties/rescale/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid2 = _errs13 === errors;
+}
+else {
+var valid2 = true;
+}
 }
 }
 }

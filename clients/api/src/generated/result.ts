@@ -641,6 +641,39 @@ export type GridTrackSize = {
   value?: number;
 };
 /**
+ * One variant of a component set: Figma's ComponentNode.variantProperties, the paint members of the main component's layers that differ in it, and its rescale.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "componentVariant".
+ */
+export type ComponentVariant = ComponentVariant1 & {
+  variantProperties: {
+    /**
+     * The state the variant shows (the main component is Default).
+     */
+    State: "Hover" | "Focus";
+  };
+  /**
+   * At most 500; each id once. Empty only in a variant that rescales.
+   *
+   * @maxItems 500
+   */
+  overrides: VariantOverride[];
+  /**
+   * The factor the variant is scaled by with its layers, as Figma's rescale(scale) scales a node (a hover's CSS scale(1.05) is 1.05); absent: not scaled. A reader that ignores it draws the variant at the main component's size.
+   */
+  rescale?: number;
+};
+export type ComponentVariant1 =
+  | {
+      overrides?: {
+        [k: string]: unknown | undefined;
+      };
+    }
+  | {
+      [k: string]: unknown | undefined;
+    };
+/**
  * A local style: PAINT (paints: SOLID or gradient paints, no IMAGE; a paint may bind its color to a COLOR variable), TEXT (fontName, fontSize, lineHeight, letterSpacing, textCase, textDecoration, textWrapStyle, as Figma's TextStyle) or EFFECT (effects: shadows and blurs, as Figma's EffectStyle). Ids are unique among styles.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
@@ -924,27 +957,6 @@ export interface StyledTextSegment {
    * The id of a TEXT style of styles the range is set in (Figma's setRangeTextStyleIdAsync): its typography equals the style's, with the node's lineHeight. The converter writes it on the ranges of a TEXT of several ranges whose typography is a style's that a TEXT of one range has; a reader that ignores it draws the same picture. Checked by the backend (it names a TEXT style).
    */
   textStyleId?: string;
-}
-/**
- * One variant of a component set: Figma's ComponentNode.variantProperties and the paint members of the main component's layers that differ in it.
- *
- * This interface was referenced by `undefined`'s JSON-Schema
- * via the `definition` "componentVariant".
- */
-export interface ComponentVariant {
-  variantProperties: {
-    /**
-     * The state the variant shows (the main component is Default).
-     */
-    State: "Hover" | "Focus";
-  };
-  /**
-   * At most 500; each id once.
-   *
-   * @minItems 1
-   * @maxItems 500
-   */
-  overrides: [VariantOverride, ...VariantOverride[]];
 }
 /**
  * The members of one layer of a variant that differ from the main component (only paint members and visible; each present only where it differs; an empty list clears the paints).
