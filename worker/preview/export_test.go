@@ -4,3 +4,6 @@ package preview
 // the conversion worker's writer (worker/convert imports this package, so only an external test
 // can see both).
 type ResultForTest = result
+
+// SVGFontsForTest is svgFonts, for the tests of the fonts an SVG's text is given.
+var SVGFontsForTest = svgFonts

@@ -1,7 +1,9 @@
 package preview
 
 import (
+	"bytes"
 	"encoding/base64"
+	"encoding/xml"
 	"fmt"
 	"strconv"
 	"strings"
@@ -65,10 +67,76 @@ func fontFaces(r *result, fonts []Font) (string, error) {
 		if total += len(f.Data); total > MaxFontBytes {
 			return "", fmt.Errorf("%w: the web fonts are over %d bytes together", ErrTooLarge, MaxFontBytes)
 		}
-		fmt.Fprintf(&b, "@font-face{font-family:'%s';src:url(data:application/octet-stream;base64,%s);font-weight:%s;font-style:%s}\n",
-			cssString(f.Family), base64.StdEncoding.EncodeToString(f.Data), fontWeight(f.Weight), fontStyleOf(f.Style))
+		b.WriteString(faceRule(f))
 	}
 	return b.String(), nil
+}
+
+// faceRule is the @font-face rule of f, its file inline as a data: URL.
+func faceRule(f Font) string {
+	return fmt.Sprintf("@font-face{font-family:'%s';src:url(data:application/octet-stream;base64,%s);font-weight:%s;font-style:%s}\n",
+		cssString(f.Family), base64.StdEncoding.EncodeToString(f.Data), fontWeight(f.Weight), fontStyleOf(f.Style))
+}
+
+// MaxSVGFontBytes bounds the font bytes added to the preview's SVG images together (svgFonts):
+// past it an SVG's text keeps Chromium's default faces.
+const MaxSVGFontBytes = 4 << 20
+
+// svgFonts returns svg with an SVG style element holding the @font-face rules of the web
+// fonts its text may name (each font whose family the SVG's text names after a font-family,
+// case-insensitive), right inside its root element, and how many font bytes it added. An SVG
+// drawn as an image loads no font of the page around it, but Figma draws an imported SVG's text
+// in the family it names when the font is installed (createNodeFromSvg), as it draws a TEXT:
+// the preview gives the SVG the page's file, as it gives a TEXT. svg comes back unchanged when
+// it has no text, names none of fonts, or adding them would take budget below zero.
+func svgFonts(svg []byte, fonts []Font, budget int) ([]byte, int) {
+	lower := bytes.ToLower(svg)
+	if !bytes.Contains(lower, []byte("<text")) || !bytes.Contains(lower, []byte("font-family")) {
+		return svg, 0
+	}
+	var rules strings.Builder
+	added := 0
+	for _, f := range fonts {
+		if len(f.Data) == 0 || f.Family == "" || !bytes.Contains(lower, []byte(strings.ToLower(f.Family))) {
+			continue
+		}
+		added += len(f.Data)
+		rules.WriteString(faceRule(f))
+	}
+	if added == 0 || added > budget {
+		return svg, 0
+	}
+	at := rootContentOffset(svg)
+	if at < 0 {
+		return svg, 0
+	}
+	out := make([]byte, 0, len(svg)+rules.Len()+64)
+	out = append(out, svg[:at]...)
+	out = append(out, `<style>`...)
+	out = append(out, rules.String()...) // base64 and quoted names: nothing XML would read as markup
+	out = append(out, `</style>`...)
+	out = append(out, svg[at:]...)
+	return out, added
+}
+
+// rootContentOffset is the byte offset in svg just past its root element's start tag, where its
+// content begins; -1 when the document has no root element or it is empty (<svg/>).
+func rootContentOffset(svg []byte) int {
+	dec := xml.NewDecoder(bytes.NewReader(svg))
+	dec.Strict = false
+	for {
+		tok, err := dec.RawToken()
+		if err != nil {
+			return -1
+		}
+		if _, ok := tok.(xml.StartElement); ok {
+			at := int(dec.InputOffset())
+			if at < 2 || at > len(svg) || svg[at-2] == '/' {
+				return -1
+			}
+			return at
+		}
+	}
 }
 
 // fontWeight is a safe font-weight descriptor: one or two numbers from 1 to 1000, normal or

@@ -81,3 +81,62 @@ func TestWebFontBounds(t *testing.T) {
 		t.Errorf("unnamed families' fonts: %v", err)
 	}
 }
+
+// svgText is an SVG of one text in family, 16 px, filling its 64x48 box.
+func svgText(family string) string {
+	return `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="64" height="48" viewBox="0 0 64 48">` +
+		`<text x="2" y="30" font-family="` + family + `" font-size="16">Hi Fig</text></svg>`
+}
+
+// TestSVGTextWebFont draws an SVG node whose text names a web font with the page's file, as
+// Figma draws an imported SVG's text in the family it names: the preview differs from the one
+// drawn with Chromium's fallback face, and an SVG naming another family is drawn as without it.
+func TestSVGTextWebFont(t *testing.T) {
+	r := testRenderer(t)
+	ttf, err := os.ReadFile("../capture/capturetest/site/brand-regular.ttf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	brand := preview.Font{Family: "C2D Brand", Weight: "400", Style: "normal", Data: ttf}
+	node := tree(`{"type":"SVG","id":"1:8","name":"s","x":0,"y":0,"width":64,"height":48,"imageRef":"icon"}`)
+	render := func(svg string, fonts ...preview.Font) []byte {
+		p, err := r.RenderFonts(context.Background(), node, map[string][]byte{"icon": []byte(svg)}, fonts, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p.PNG
+	}
+	without, with := render(svgText("C2D Brand")), render(svgText("C2D Brand"), brand)
+	if bytes.Equal(without, with) {
+		t.Error("the SVG's text was not drawn in the web font's file")
+	}
+	if other, plain := render(svgText("Other Brand"), brand), render(svgText("Other Brand")); !bytes.Equal(other, plain) {
+		t.Error("an SVG naming another family was drawn with the web font")
+	}
+}
+
+// TestSVGFonts: the @font-face rules go right inside the root element of an SVG with text that
+// names the family; an SVG without text, naming no font, with an empty root or past the budget
+// is unchanged.
+func TestSVGFonts(t *testing.T) {
+	font := preview.Font{Family: "C2D Brand", Weight: "400", Style: "normal", Data: []byte("font")}
+	svg := svgText("'c2d brand', sans-serif")
+	out, added := preview.SVGFontsForTest([]byte(svg), []preview.Font{font}, len(font.Data))
+	want := `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48" viewBox="0 0 64 48"><style>@font-face{font-family:'C2D Brand';src:url(data:application/octet-stream;base64,Zm9udA==);font-weight:400;font-style:normal}` + "\n" + `</style><text`
+	if added != len(font.Data) || !bytes.Contains(out, []byte(want)) {
+		t.Errorf("added %d, SVG %s; want %d and the rules inside the root", added, out, len(font.Data))
+	}
+	for name, c := range map[string]struct {
+		svg    string
+		budget int
+	}{
+		"PastBudget":  {svg, len(font.Data) - 1},
+		"NoText":      {`<svg xmlns="http://www.w3.org/2000/svg" font-family="C2D Brand"><circle r="2"/></svg>`, 1 << 20},
+		"OtherFamily": {svgText("Other"), 1 << 20},
+		"EmptyRoot":   {`<svg xmlns="http://www.w3.org/2000/svg" font-family="C2D Brand" data-x="<text"/>`, 1 << 20},
+	} {
+		if out, added := preview.SVGFontsForTest([]byte(c.svg), []preview.Font{font}, c.budget); added != 0 || string(out) != c.svg {
+			t.Errorf("%s: added %d, SVG %s; want it unchanged", name, added, out)
+		}
+	}
+}

@@ -139,7 +139,7 @@ func (r *Renderer) RenderFonts(ctx context.Context, raw []byte, images map[strin
 	if w*h > MaxPixels {
 		return nil, fmt.Errorf("%w: the preview would be %dx%d device px, over %d", ErrTooLarge, w, h, MaxPixels)
 	}
-	data, err := imageMap(res, images)
+	data, err := imageMap(res, images, fonts)
 	if err != nil {
 		return nil, err
 	}
@@ -231,10 +231,11 @@ const readyScript = `(async () => {
   return true;
 })()`
 
-// imageMap base64-encodes the images the result lists, within MaxImageBytes together.
-func imageMap(res *result, images map[string][]byte) (map[string]imageData, error) {
+// imageMap base64-encodes the images the result lists, within MaxImageBytes together; an SVG
+// whose text names web fonts gets their @font-face rules (svgFonts, within MaxSVGFontBytes).
+func imageMap(res *result, images map[string][]byte, fonts []Font) (map[string]imageData, error) {
 	out := map[string]imageData{}
-	total := 0
+	total, fontBudget := 0, MaxSVGFontBytes
 	for _, im := range res.Images {
 		b, ok := images[im.Ref]
 		if !ok {
@@ -242,6 +243,11 @@ func imageMap(res *result, images map[string][]byte) (map[string]imageData, erro
 		}
 		if total += len(b); total > MaxImageBytes {
 			return nil, fmt.Errorf("%w: the images are over %d bytes together", ErrTooLarge, MaxImageBytes)
+		}
+		if im.MimeType == "image/svg+xml" {
+			var added int
+			b, added = svgFonts(b, fonts, fontBudget)
+			fontBudget -= added
 		}
 		out[im.Ref] = imageData{MimeType: im.MimeType, Base64: base64.StdEncoding.EncodeToString(b)}
 	}
