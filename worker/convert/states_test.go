@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
@@ -488,5 +489,33 @@ func TestTransformedStateIsVariant(t *testing.T) {
 				t.Errorf("STATE_APPROXIMATED %q, want %q", notes, want)
 			}
 		})
+	}
+}
+
+// TestScaleOnlyStateIsVariant converts the capture of hover-scale.html with the underline taken
+// out of its hover, so the state only scales the buttons: the Hover variant is a rescale of 1.05
+// with no overrides ("overrides": [], not null), and the backend accepts the result.
+func TestScaleOnlyStateIsVariant(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "layout-hoverscale")
+	for i := range f.capture.Document.States {
+		for j := range f.capture.Document.States[i].Changes {
+			delete(f.capture.Document.States[i].Changes[j].Style, "text-decoration-line")
+		}
+	}
+	out := f.convert(t)
+	uses, _ := componentUses(out.Result.Root)
+	var variants []resultjson.ComponentVariant
+	for _, us := range uses {
+		variants = us[0].ComponentVariants
+	}
+	if len(uses) != 1 || len(variants) != 1 || variants[0].Rescale != 1.05 || variants[0].Overrides == nil || len(variants[0].Overrides) != 0 {
+		t.Fatalf("components %d, variants %+v; want one Hover of rescale 1.05 and overrides []", len(uses), variants)
+	}
+	if !bytes.Contains(out.JSON, []byte(`"overrides":[],"rescale":1.05`)) {
+		t.Errorf("the result writes the variant otherwise than \"overrides\":[],\"rescale\":1.05")
+	}
+	if _, err := artifacts.ParseResult(out.JSON); err != nil {
+		t.Fatalf("the backend refuses the result: %v (cause: %v)", err, errCause(err))
 	}
 }

@@ -215,6 +215,9 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 				case len(overrides) > resultjson.MaxVariantOverrides:
 					skip(u.node, st.value, fmt.Sprintf("it changes %d layers, more than the %d a variant may", len(overrides), resultjson.MaxVariantOverrides))
 				default:
+					if overrides == nil {
+						overrides = []resultjson.VariantOverride{} // a variant that only rescales: "overrides": []
+					}
 					u.variants = append(u.variants, resultjson.ComponentVariant{
 						VariantProperties: map[string]string{resultjson.VariantPropertyState: st.value}, Overrides: overrides, Rescale: scales[u]})
 					if lo := transformsLeftOut[u]; len(lo) > 0 {
@@ -321,7 +324,8 @@ func untransformed(rec *capturemodel.StateRecord, ends []int) (*capturemodel.Sta
 // variantScale returns the rescale of u's variant for state record rec: the one factor
 // (css.UniformScale) by which the state scales u's own element, from a resting transform that
 // only moves it (none, or a translation), when that is the only transform the state changes
-// and the factor is within resultjson.MinVariantRescale and MaxVariantRescale; 0 otherwise (no
+// besides a translate property of that element (a move, which a variant does not show) and the
+// factor is within resultjson.MinVariantRescale and MaxVariantRescale; 0 otherwise (no
 // transform, a turn or skew, unequal axes, a transform of an element inside u, which a rescale
 // of the whole variant does not draw). Figma's rescale scales a node with its layers, their
 // text, strokes and effects, as CSS scales the element's rendering; where the element then
@@ -330,8 +334,8 @@ func variantScale(rec *capturemodel.StateRecord, u *use, els []*capturemodel.DOM
 	scale := 0.0
 	for _, ch := range rec.Changes {
 		for p, v := range ch.Style {
-			if !transformProperties[p] {
-				continue
+			if !transformProperties[p] || p == "translate" && ch.Element == u.start {
+				continue // a move of the whole variant draws nothing otherwise (Tailwind 4's hover:-translate-y-1 beside hover:scale-105)
 			}
 			if ch.Element != u.start || scale != 0 || ch.Element >= len(els) {
 				return 0

@@ -39,7 +39,8 @@ func TestUntransformed(t *testing.T) {
 }
 
 // TestVariantScale: a state that scales the use's own element alike on both axes, from no
-// transform or a translation at rest, is the variant's rescale; a scale of an element inside,
+// transform or a translation at rest, is the variant's rescale, and so is one that also moves it
+// (its translate property); a scale of an element inside, a move of one,
 // from a turned element, of unequal axes, beside a second transform or past the bounds is none.
 func TestVariantScale(t *testing.T) {
 	el := func(style map[string]string) *capturemodel.DOMNode {
@@ -57,6 +58,8 @@ func TestVariantScale(t *testing.T) {
 	}{
 		{"Scale", nil, []capturemodel.StateChange{change(0, map[string]string{"transform": "matrix(1.05, 0, 0, 1.05, 0, 0)", "color": "red"})}, 1.05},
 		{"ScaleProperty", nil, []capturemodel.StateChange{change(0, map[string]string{"scale": "1.1"})}, 1.1},
+		{"ScaleAndMove", nil, []capturemodel.StateChange{change(0, map[string]string{"scale": "1.05", "translate": "0px -4px"})}, 1.05},
+		{"ScaleAndMoveInside", nil, []capturemodel.StateChange{change(0, map[string]string{"scale": "1.05"}), change(1, map[string]string{"translate": "0px -4px"})}, 0},
 		{"FromTranslation", map[string]string{"transform": "matrix(1, 0, 0, 1, 0, -4)"}, []capturemodel.StateChange{change(0, map[string]string{"transform": "matrix(1.05, 0, 0, 1.05, 0, -4)"})}, 1.05},
 		{"AtMin", nil, []capturemodel.StateChange{change(0, map[string]string{"scale": "0.01"})}, 0.01},
 		{"PastMin", nil, []capturemodel.StateChange{change(0, map[string]string{"scale": "0.009"})}, 0},
