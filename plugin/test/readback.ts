@@ -292,7 +292,7 @@ export class Reader {
         const base = this.inputNode(id);
         const ov = inOverrides.find((x) => isObj(x) && x["id"] === id);
         const fa = this.full(a, base);
-        const fb = this.full(b, isObj(ov) ? { ...base, ...ov } : base);
+        const fb = unscaled(this.full(b, isObj(ov) ? { ...base, ...ov } : base), v.rescaled);
         const o: Obj = { id };
         for (const k of overrideMembers) {
           if (!equalJson(fa[k], fb[k]) && fb[k] !== undefined) o[k] = fb[k] ?? null;
@@ -525,4 +525,30 @@ function svgOf(node: StubFrame): string | null {
   if (!(node instanceof StubInstance) || node.mainComponent.getPluginData(IconDataKey) === "") return null;
   const layer = node.children[0];
   return layer instanceof StubFrame ? layer.svgSource : null;
+}
+
+/**
+ * The members of a rescaled variant's layer as before its rescale (the stand-in's rescale
+ * scales stroke weights and effects; StubFrame.rescale), rounded to 1e-6, so they compare with
+ * the main component's and the overrides' values.
+ */
+function unscaled(o: Obj, scale: number): Obj {
+  if (scale === 1) return o;
+  const back = (v: unknown): unknown => (typeof v === "number" ? Math.round((v / scale) * 1e6) / 1e6 : v);
+  const out: Obj = { ...o };
+  for (const k of ["strokeWeight", "strokeTopWeight", "strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight"]) {
+    if (k in out) out[k] = back(out[k]) as Json;
+  }
+  const effects = out["effects"];
+  if (Array.isArray(effects)) {
+    out["effects"] = effects.map((e) => {
+      if (!isObj(e)) return e;
+      const u: Obj = { ...e, radius: back(e["radius"]) as Json };
+      if ("spread" in e) u["spread"] = back(e["spread"]) as Json;
+      const off = e["offset"];
+      if (isObj(off)) u["offset"] = { x: back(off["x"]) as Json, y: back(off["y"]) as Json };
+      return u;
+    });
+  }
+  return out;
 }
