@@ -3,8 +3,9 @@
 // capture's record of what a forced :hover or :focus changed inside its first use is applied to
 // a copy of the capture, the page is drawn again, and the layers of the first use that paint
 // differently become the overrides of a Hover or Focus variant. A state that moves, resizes,
-// adds or removes a layer makes no variant (a STATE_SKIPPED diagnostic), but for a transform,
-// which is left out of the variant (a STATE_APPROXIMATED diagnostic). It adds
+// adds or removes a layer makes no variant (a STATE_SKIPPED diagnostic), but for a transform:
+// a scale of the whole component is the variant's rescale, any other is left out of it (a
+// STATE_APPROXIMATED diagnostic). It adds
 // componentVariants to first uses only, so the picture stays the same for every reader.
 package states
 
@@ -278,10 +279,10 @@ var transformProperties = map[string]bool{"transform": true, "rotate": true, "sc
 // rec itself and nil when it changes none. Each change loses its transform properties, and the
 // boxes a changed transform moves (its element's and its descendants', ends as
 // Document.Elements gives them) are dropped where the element's other changes are paint only, so
-// nothing but the transform moved them. The variant then draws the state without its
-// transform: a component variant of Figma is a component of its own size, so the state's scale
-// or turn could only be drawn by scaling or turning the variant's layers, which no override
-// does (a STATE_APPROXIMATED diagnostic says so).
+// nothing but the transform moved them. The variant's overrides then draw the state without
+// its transform: no override scales or turns a layer. A scale of the whole component is drawn
+// by the variant's rescale (variantScale); any other transform is not drawn, which a
+// STATE_APPROXIMATED diagnostic says.
 func untransformed(rec *capturemodel.StateRecord, ends []int) (*capturemodel.StateRecord, []string) {
 	var moved [][2]int // the element ranges a changed transform moves
 	var leftOut []string
