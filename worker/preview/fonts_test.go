@@ -140,3 +140,28 @@ func TestSVGFonts(t *testing.T) {
 		}
 	}
 }
+
+// TestSVGFontBudget: the SVGs of one preview take at most MaxSVGFontBytes of fonts together: a
+// font of exactly that size goes into the first SVG naming it, and no further one.
+func TestSVGFontBudget(t *testing.T) {
+	raw := []byte(`{"manifest":{},"root":{"type":"FRAME","id":"1:1","name":"root","x":0,"y":0,"width":64,"height":48,"children":[
+{"type":"SVG","id":"1:2","name":"a","x":0,"y":0,"width":64,"height":48,"imageRef":"a"},
+{"type":"SVG","id":"1:3","name":"b","x":0,"y":0,"width":64,"height":48,"imageRef":"b"}]},
+"images":[{"ref":"a","key":"k/a.svg","mime_type":"image/svg+xml","sha256":"x","byte_size":1,"width":64,"height":48},
+{"ref":"b","key":"k/b.svg","mime_type":"image/svg+xml","sha256":"x","byte_size":1,"width":64,"height":48}],"warnings":[]}`)
+	images := map[string][]byte{"a": []byte(svgText("C2D Brand")), "b": []byte(svgText("C2D Brand"))}
+	for _, c := range []struct {
+		name      string
+		size      int
+		wantA, wB bool
+	}{{"AtMax", preview.MaxSVGFontBytes, true, false}, {"PastMax", preview.MaxSVGFontBytes + 1, false, false}, {"Half", preview.MaxSVGFontBytes / 2, true, true}} {
+		font := preview.Font{Family: "C2D Brand", Weight: "400", Style: "normal", Data: make([]byte, c.size)}
+		added, err := preview.SVGFontBytesForTest(raw, images, []preview.Font{font})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (added["a"] > c.size) != c.wantA || (added["b"] > c.size) != c.wB {
+			t.Errorf("%s: bytes added to the SVGs %v for a font of %d, want the first %v, the second %v", c.name, added, c.size, c.wantA, c.wB)
+		}
+	}
+}
