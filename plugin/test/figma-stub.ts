@@ -488,7 +488,7 @@ abstract class StubGeometry extends StubLayer implements Pick<RectangleNode, "st
 }
 
 /** Effect e scaled by scale, as Figma's rescale scales a layer's effects: radius, spread and offset. */
-export function scaledEffect(e: Effect, scale: number): Effect {
+function scaledEffect(e: Effect, scale: number): Effect {
   if (e.type === "DROP_SHADOW" || e.type === "INNER_SHADOW") {
     return { ...e, radius: e.radius * scale, spread: (e.spread ?? 0) * scale, offset: { x: e.offset.x * scale, y: e.offset.y * scale } };
   }

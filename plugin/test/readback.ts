@@ -529,7 +529,7 @@ function svgOf(node: StubFrame): string | null {
 
 /**
  * The members of a rescaled variant's layer as before its rescale (the stand-in's rescale
- * scales stroke weights and effects; StubFrame.rescale), rounded to 1e-6, so they compare with
+ * scales stroke weights and effects: StubNode.rescale, scaledEffect), rounded to 1e-6, so they compare with
  * the main component's and the overrides' values.
  */
 function unscaled(o: Obj, scale: number): Obj {

@@ -83,8 +83,9 @@ func faceRule(f Font) string {
 const MaxSVGFontBytes = 4 << 20
 
 // svgFonts returns svg with an SVG style element holding the @font-face rules of the web
-// fonts its text may name (each font whose family the SVG's text names after a font-family,
-// case-insensitive), right inside its root element, and how many font bytes it added. An SVG
+// fonts its text may name (of an SVG with a text element and a font-family, each font whose
+// family's name is in it, case-insensitive), right inside its root element, and how many font
+// bytes it added. An SVG
 // drawn as an image loads no font of the page around it, but Figma draws an imported SVG's text
 // in the family it names when the font is installed (createNodeFromSvg), as it draws a TEXT:
 // the preview gives the SVG the page's file, as it gives a TEXT. svg comes back unchanged when

@@ -503,28 +503,16 @@ func URLLayer(layer string) bool { return strings.HasPrefix(layer, "url(") }
 // matrix3d(…16 numbers)) only moves the element in its plane: its bounding box is then exactly
 // where it is drawn.
 func IsTranslation(v string) bool {
-	v = strings.TrimSpace(v)
-	var want []float64 // the identity's entries; nil marks a free translation entry
-	var inner string
-	switch {
-	case strings.HasPrefix(v, "matrix(") && strings.HasSuffix(v, ")"):
-		inner = v[len("matrix(") : len(v)-1]
+	var want []float64 // the identity's entries; NaN marks a free translation entry
+	m, ok := functionNumbers(v, "matrix", 6)
+	if ok {
 		want = []float64{1, 0, 0, 1, math.NaN(), math.NaN()}
-	case strings.HasPrefix(v, "matrix3d(") && strings.HasSuffix(v, ")"):
-		inner = v[len("matrix3d(") : len(v)-1]
+	} else if m, ok = functionNumbers(v, "matrix3d", 16); ok {
 		want = []float64{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, math.NaN(), math.NaN(), 0, 1}
-	default:
+	} else {
 		return false
 	}
-	parts := strings.Split(inner, ",")
-	if len(parts) != len(want) {
-		return false
-	}
-	for i, p := range parts {
-		f, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			return false
-		}
+	for i, f := range m {
 		if !math.IsNaN(want[i]) && f != want[i] {
 			return false
 		}
@@ -542,22 +530,9 @@ func UniformScale(v string) (float64, bool) {
 	if v == "none" {
 		return 1, true
 	}
-	num := func(s string) (float64, bool) {
-		f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-		return f, err == nil && !math.IsNaN(f) && !math.IsInf(f, 0)
-	}
-	if inner, ok := strings.CutPrefix(v, "matrix("); ok && strings.HasSuffix(inner, ")") {
-		parts := strings.Split(strings.TrimSuffix(inner, ")"), ",")
-		if len(parts) != 6 {
-			return 0, false
-		}
-		var m [6]float64
-		for i, p := range parts {
-			if m[i], ok = num(p); !ok {
-				return 0, false
-			}
-		}
-		if m[1] != 0 || m[2] != 0 || m[0] != m[3] || m[0] <= 0 {
+	if strings.HasPrefix(v, "matrix(") {
+		m, ok := functionNumbers(v, "matrix", 6)
+		if !ok || m[1] != 0 || m[2] != 0 || m[0] != m[3] || m[0] <= 0 {
 			return 0, false
 		}
 		return m[0], true
@@ -566,17 +541,37 @@ func UniformScale(v string) (float64, bool) {
 	if len(fields) == 0 || len(fields) > 3 {
 		return 0, false
 	}
-	var f [3]float64
+	f := []float64{0, 0, 1}
 	for i, p := range fields {
 		var ok bool
-		if f[i], ok = num(p); !ok {
+		if f[i], ok = number(p, 1); !ok {
 			return 0, false
 		}
 	}
-	if len(fields) > 1 && f[1] != f[0] || len(fields) == 3 && f[2] != 1 || f[0] <= 0 {
+	if len(fields) == 1 {
+		f[1] = f[0]
+	}
+	if f[1] != f[0] || f[2] != 1 || f[0] <= 0 {
 		return 0, false
 	}
 	return f[0], true
+}
+
+// functionNumbers reads a computed value name(n1, n2, …) of exactly count numbers
+// ("matrix(1, 0, 0, 1, 20, 10)"); ok is false for anything else.
+func functionNumbers(v, name string, count int) ([]float64, bool) {
+	got, args, ok := function(strings.TrimSpace(v))
+	parts := strings.Split(args, ",")
+	if !ok || got != name || len(parts) != count {
+		return nil, false
+	}
+	out := make([]float64, count)
+	for i, p := range parts {
+		if out[i], ok = number(strings.TrimSpace(p), 1); !ok {
+			return nil, false
+		}
+	}
+	return out, true
 }
 
 // BackgroundPosition reads one layer's computed background-position (CSS Backgrounds 3 §3.6:

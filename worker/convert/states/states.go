@@ -132,39 +132,29 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 	rg := newRings(tree, index)
 	for _, st := range states {
 		pending := []*use{}
-		records := map[*use]*capturemodel.StateRecord{}
-		transformsLeftOut := map[*use][]string{}
-		scales := map[*use]float64{} // the rescale of each use's variant, 0 for none
+		taken := map[*use]stateTaken{}
 		for _, u := range uses {
 			rec, why := record(c.Document.States, st.capture, u)
-			var leftOut []string
-			var scale float64
+			var t stateTaken
 			switch {
 			case rec == nil && why == "":
 				continue
 			case why == "":
-				scale = variantScale(rec, u, els)
-				if rec, leftOut = untransformed(rec, ends); scale == 0 && len(leftOut) > 0 && len(rec.Changes) == 0 {
-					why = fmt.Sprintf("its %s state only sets %s, which a variant does not draw", st.capture, strings.Join(leftOut, ", "))
-				} else {
-					why = paintOnly(rec, st.capture, u)
+				if t, why = takeTransforms(rec, st.capture, u, els, ends); why == "" {
+					why = paintOnly(t.rec, st.capture, u)
 				}
 			}
 			if why == "" {
-				why = ringOutside(rec, st.capture, u, els)
+				why = ringOutside(t.rec, st.capture, u, els)
 			}
 			if why == "" {
-				why = rg.holders(rec, st.capture, u, els)
+				why = rg.holders(t.rec, st.capture, u, els)
 			}
 			if why != "" {
 				skip(u.node, st.value, why)
 				continue
 			}
-			records[u] = rec
-			if scale == 0 {
-				transformsLeftOut[u] = leftOut
-			}
-			scales[u] = scale
+			taken[u] = t
 			pending = append(pending, u)
 		}
 		for round := 0; len(pending) > 0; round++ {
@@ -187,7 +177,7 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 			changes := map[int]map[string]string{}
 			extra := map[int]bool{} // the elements whose rings only this state draws
 			for _, u := range now {
-				for _, ch := range records[u].Changes {
+				for _, ch := range taken[u].rec.Changes {
 					changes[ch.Element] = ch.Style
 					if added(els[ch.Element], els[ch.Element].Restyled(ch.Style)) {
 						extra[ch.Element] = true
@@ -211,7 +201,7 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 				switch {
 				case why != "":
 					skip(u.node, st.value, why)
-				case len(overrides) == 0 && scales[u] == 0:
+				case len(overrides) == 0 && taken[u].rescale == 0:
 					// The changes paint nothing the design draws (a colour under an image).
 				case len(overrides) > resultjson.MaxVariantOverrides:
 					skip(u.node, st.value, fmt.Sprintf("it changes %d layers, more than the %d a variant may", len(overrides), resultjson.MaxVariantOverrides))
@@ -220,8 +210,8 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 						overrides = []resultjson.VariantOverride{} // a variant that only rescales: "overrides": []
 					}
 					u.variants = append(u.variants, resultjson.ComponentVariant{
-						VariantProperties: map[string]string{resultjson.VariantPropertyState: st.value}, Overrides: overrides, Rescale: scales[u]})
-					if lo := transformsLeftOut[u]; len(lo) > 0 {
+						VariantProperties: map[string]string{resultjson.VariantPropertyState: st.value}, Overrides: overrides, Rescale: taken[u].rescale})
+					if lo := taken[u].leftOut; len(lo) > 0 {
 						note(u.node, resultjson.DiagStateApproximated, fmt.Sprintf("%s's %s variant leaves out %s", u.node.Name, st.value, strings.Join(lo, ", ")))
 					}
 				}
@@ -273,6 +263,29 @@ func (u *use) inNested(i int) bool {
 // rotate, scale and translate properties. A transform moves the boxes of its element and of
 // everything inside it, and no other box.
 var transformProperties = map[string]bool{"transform": true, "rotate": true, "scale": true, "translate": true}
+
+// stateTaken is what a variant takes of a use's state: its changes without their transforms
+// (untransformed), its rescale (variantScale, 0 for none), and the transforms it leaves out
+// (none when it rescales).
+type stateTaken struct {
+	rec     *capturemodel.StateRecord
+	rescale float64
+	leftOut []string
+}
+
+// takeTransforms is what u's variant takes of rec, u's record of state (ends as
+// Document.Elements gives them); why says the state makes no variant when it sets only
+// transforms the variant does not draw.
+func takeTransforms(rec *capturemodel.StateRecord, state string, u *use, els []*capturemodel.DOMNode, ends []int) (t stateTaken, why string) {
+	t.rescale = variantScale(rec, u, els)
+	if t.rec, t.leftOut = untransformed(rec, ends); t.rescale != 0 {
+		t.leftOut = nil
+	}
+	if len(t.leftOut) > 0 && len(t.rec.Changes) == 0 {
+		return t, fmt.Sprintf("its %s state only sets %s, which a variant does not draw", state, strings.Join(t.leftOut, ", "))
+	}
+	return t, ""
+}
 
 // untransformed returns rec without the transforms its state sets (a button's hover:scale-105),
 // and those transforms as CSS ("transform: matrix(1.05, 0, 0, 1.05, 0, 0)") in element order;
@@ -338,7 +351,7 @@ func variantScale(rec *capturemodel.StateRecord, u *use, els []*capturemodel.DOM
 			if !transformProperties[p] || p == "translate" && ch.Element == u.start {
 				continue // a move of the whole variant draws nothing otherwise (Tailwind 4's hover:-translate-y-1 beside hover:scale-105)
 			}
-			if ch.Element != u.start || scale != 0 || ch.Element >= len(els) {
+			if ch.Element != u.start || ch.Element >= len(els) || scale != 0 {
 				return 0
 			}
 			rest := els[ch.Element]
